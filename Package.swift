@@ -1,0 +1,97 @@
+// swift-tools-version:6.1
+// ViewWire: a networked view server. See README.md for the module map.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "ViewWire",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "viewwired", targets: ["viewwired"]),
+    .executable(name: "viewwire", targets: ["viewwire"]),
+    .library(name: "ViewWireKit", targets: ["ViewWireKit"]),
+    .library(name: "ViewWireClient", targets: ["ViewWireClient"]),
+    .library(name: "Cassowary", targets: ["Cassowary"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+  ],
+  targets: [
+    // C interop: libuv, seen only by ViewWireLoop.
+    .systemLibrary(
+      name: "CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
+    // Event loop, TCP, timers, signals and wake-ups over libuv. The only module that calls uv_*.
+    .target(name: "ViewWireLoop", dependencies: ["CLibUV"], swiftSettings: strict),
+    // The line protocol: framing, tokens, commands, server messages, frame hash, transcripts. No I/O.
+    .target(name: "ViewWireProtocol", swiftSettings: strict),
+    // A Cassowary constraint solver with no dependencies.
+    .target(name: "Cassowary", swiftSettings: strict),
+    // The view kit: views, controls, controllers, gestures, layout. Knows nothing of sockets.
+    .target(
+      name: "ViewWireKit",
+      dependencies: [
+        "ViewWireProtocol", "Cassowary", .product(name: "Yams", package: "Yams"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ],
+      swiftSettings: strict),
+    // Turns a window's recorded changes into frames, with the incremental tree hash.
+    .target(name: "ViewWireDiff", dependencies: ["ViewWireKit", "ViewWireProtocol"], swiftSettings: strict),
+    // The demo apps: the seeds' examples ported to ViewWireKit.
+    .target(name: "ViewWireApps", dependencies: ["ViewWireKit"], resources: [.copy("Interfaces")], swiftSettings: strict),
+    // Sessions: bridges the loop, the protocol, the kit and the diff engine.
+    .target(
+      name: "ViewWireServer",
+      dependencies: [
+        "ViewWireLoop", "ViewWireProtocol", "ViewWireKit", "ViewWireDiff",
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
+    .executableTarget(
+      name: "viewwired",
+      dependencies: [
+        "ViewWireServer", "ViewWireApps",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
+    // Client library: connection, mirror tree with hash check, scripting calls, transcript replay.
+    .target(name: "ViewWireClient", dependencies: ["ViewWireProtocol"], swiftSettings: strict),
+    .executableTarget(
+      name: "viewwire",
+      dependencies: [
+        "ViewWireClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict),
+    // Benchmarks: release-mode executables that print ratios against a baseline from the same run.
+    .executableTarget(
+      name: "bench-latency",
+      dependencies: ["ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient"],
+      path: "Sources/Benchmarks/Latency", swiftSettings: strict),
+    .executableTarget(
+      name: "bench-diff", dependencies: ["ViewWireKit", "ViewWireDiff", "ViewWireProtocol"],
+      path: "Sources/Benchmarks/Diff", swiftSettings: strict),
+    .executableTarget(
+      name: "bench-layout", dependencies: ["Cassowary"], path: "Sources/Benchmarks/Layout",
+      swiftSettings: strict),
+
+    .testTarget(name: "ViewWireProtocolTests", dependencies: ["ViewWireProtocol"], swiftSettings: strict),
+    .testTarget(name: "ViewWireLoopTests", dependencies: ["ViewWireLoop"], swiftSettings: strict),
+    .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strict),
+    .testTarget(name: "ViewWireKitTests", dependencies: ["ViewWireKit"], swiftSettings: strict),
+    .testTarget(
+      name: "ViewWireDiffTests", dependencies: ["ViewWireDiff", "ViewWireKit", "ViewWireProtocol", "ViewWireClient"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "ViewWireServerTests",
+      dependencies: ["viewwired", "ViewWireServer", "ViewWireApps", "ViewWireClient", "ViewWireProtocol"],
+      swiftSettings: strict),
+  ]
+)

@@ -1,0 +1,14 @@
+// What Swift cannot say about libuv. Only ViewWireLoop imports this module.
+#ifndef VIEWWIRE_CLIBUV_SHIM_H
+#define VIEWWIRE_CLIBUV_SHIM_H
+#include <uv.h>
+#include <signal.h>
+
+static inline uv_stream_t *vw_tcp_as_stream(uv_tcp_t *tcp) { return (uv_stream_t *)tcp; }
+static inline uv_handle_t *vw_tcp_as_handle(uv_tcp_t *tcp) { return (uv_handle_t *)tcp; }
+static inline uv_handle_t *vw_timer_as_handle(uv_timer_t *t) { return (uv_handle_t *)t; }
+static inline uv_handle_t *vw_async_as_handle(uv_async_t *a) { return (uv_handle_t *)a; }
+static inline uv_handle_t *vw_signal_as_handle(uv_signal_t *s) { return (uv_handle_t *)s; }
+static inline void vw_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
+
+#endif

@@ -1,0 +1,77 @@
+/// A render property's value as it travels on the wire (PROTOCOL.md section 6).
+///
+/// The view kit speaks in this vocabulary so that render properties need no translation between
+/// the kit and the codec; the kit never encodes or sends anything itself.
+public enum WireValue: Hashable, Sendable {
+  /// A number; written in canonical form (three decimals at most).
+  case number(Double)
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A colour, written `#rrggbbaa`.
+  case color(WireColor)
+  /// A string, always written quoted.
+  case string(String)
+
+  /// The value's exact wire text, which is also what the frame hash digests.
+  public var wireText: String {
+    switch self {
+    case .number(let value): return CanonicalNumber.format(value)
+    case .bool(let value): return value ? "true" : "false"
+    case .color(let color): return color.wireText
+    case .string(let text): return Quoting.quote(text)
+    }
+  }
+}
+
+/// An sRGB colour with 8-bit channels, the precision the wire carries.
+public struct WireColor: Hashable, Sendable {
+  public var red: UInt8
+  public var green: UInt8
+  public var blue: UInt8
+  public var alpha: UInt8
+
+  public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+    self.red = red
+    self.green = green
+    self.blue = blue
+    self.alpha = alpha
+  }
+
+  /// `#rrggbbaa` in lowercase hex.
+  public var wireText: String {
+    var text = "#"
+    for channel in [red, green, blue, alpha] {
+      let digits = "0123456789abcdef".utf8
+      text.unicodeScalars.append(
+        Unicode.Scalar(digits[digits.index(digits.startIndex, offsetBy: Int(channel >> 4))]))
+      text.unicodeScalars.append(
+        Unicode.Scalar(digits[digits.index(digits.startIndex, offsetBy: Int(channel & 0xF))]))
+    }
+    return text
+  }
+
+  /// Parses `#rrggbbaa` or `#rrggbb`; nil for anything else.
+  public init?(wireText: some StringProtocol) {
+    let bytes = Array(wireText.utf8)
+    guard bytes.first == UInt8(ascii: "#"), bytes.count == 7 || bytes.count == 9 else { return nil }
+    var channels: [UInt8] = []
+    var index = 1
+    while index < bytes.count {
+      guard let high = Self.hexDigit(bytes[index]), let low = Self.hexDigit(bytes[index + 1]) else {
+        return nil
+      }
+      channels.append(high << 4 | low)
+      index += 2
+    }
+    self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+}
