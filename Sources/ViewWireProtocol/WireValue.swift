@@ -63,7 +63,8 @@ public struct WireColor: Hashable, Sendable {
       channels.append(high << 4 | low)
       index += 2
     }
-    self.init(red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
+    self.init(
+      red: channels[0], green: channels[1], blue: channels[2], alpha: channels.count == 4 ? channels[3] : 255)
   }
 
   private static func hexDigit(_ byte: UInt8) -> UInt8? {

@@ -1,0 +1,58 @@
+/// A controller whose root view has a known class, reached as `view()` (seeds 000 and 001).
+///
+/// Ruslan Kavetsky's protocol from seed 000: declare `typealias RootView = MyView` and call
+/// `view().square` instead of casting `view` by hand.
+public protocol ViewSpecificController {
+  associatedtype RootView: View
+}
+
+extension ViewSpecificController where Self: ViewController {
+  /// The root view as its own class.
+  public func view() -> RootView {
+    guard let view = self.view as? RootView else {
+      fatalError(
+        "Expected the root view to be \(RootView.self), got \(type(of: self.view!)); install it in loadView()"
+      )
+    }
+    return view
+  }
+}
+
+/// A controller whose root view has a known class, reached as `customView` (seed 002).
+public protocol HasCustomView {
+  associatedtype CustomView: View
+}
+
+extension HasCustomView where Self: ViewController {
+  /// The root view as its own class.
+  public var customView: CustomView {
+    guard let customView = view as? CustomView else {
+      fatalError("Expected view to be of type \(CustomView.self) but got \(type(of: view!)) instead")
+    }
+    return customView
+  }
+}
+
+/// A view class a generic controller can create by itself, with `init()`.
+///
+/// UIKit builds views from a metatype through the Objective-C runtime; Swift on Linux needs the
+/// initializer to be a protocol requirement instead. A `final` view class conforms with an empty
+/// extension: `extension MyView: DefaultInitializableView {}`. That line is the one change seed
+/// 002's generic controller needs.
+public protocol DefaultInitializableView: View {
+  init()
+}
+
+/// A controller generic over its root view's class, which it installs itself (seed 002).
+open class CustomViewController<CustomView: DefaultInitializableView>: ViewController {
+  /// The root view as its own class; never fails, because `loadView` installed it.
+  public var customView: CustomView {
+    // The cast cannot fail unless a subclass replaced `view`, which is a programmer error.
+    view as! CustomView
+  }
+
+  /// Installs a `CustomView` as the root view.
+  open override func loadView() {
+    view = CustomView()
+  }
+}

@@ -1,0 +1,115 @@
+import ViewWireProtocol
+
+/// Records what changed in one window since the last frame: the views whose layout, render
+/// properties or subviews changed, the views that left the window, and the views that need
+/// layout.
+///
+/// Views report here from their property setters, in constant time; the diff engine drains it
+/// once per frame. Nothing here walks the tree, which is what makes a frame cost O(change).
+/// Views the client does not hold yet (wire id 0) record nothing: their creation will send all
+/// their state at once.
+package final class ChangeTracker {
+  /// Views with at least one change, each once, in the order they first changed.
+  package private(set) var changedViews: [View] = []
+  /// Views the client holds that were taken out of a superview; some may be back by now.
+  package private(set) var detachedViews: [View] = []
+  /// Views that asked for `layoutSubviews`.
+  private var layoutQueue: [View] = []
+  /// Whether anything at all was recorded, so an input that changed nothing sends no frame.
+  package var hasChanges: Bool { !changedViews.isEmpty || !detachedViews.isEmpty }
+
+  package init() {}
+
+  func noteRender(of view: View, key: String, previous: WireValue?) {
+    guard view.wireID != 0 else { return }
+    if view.changedRenderKeys.index(forKey: key) == nil {
+      view.changedRenderKeys[key] = .some(previous)
+    }
+    enqueue(view)
+  }
+
+  func noteLayout(of view: View) {
+    guard view.wireID != 0 else { return }
+    view.layoutChanged = true
+    enqueue(view)
+  }
+
+  func noteChildren(of view: View) {
+    guard view.wireID != 0 else { return }
+    view.childrenChanged = true
+    enqueue(view)
+  }
+
+  func noteDetached(_ view: View) {
+    guard view.wireID != 0 else { return }
+    detachedViews.append(view)
+  }
+
+  func noteNeedsLayout(_ view: View) {
+    layoutQueue.append(view)
+  }
+
+  private func enqueue(_ view: View) {
+    guard !view.isQueuedForChanges else { return }
+    view.isQueuedForChanges = true
+    changedViews.append(view)
+  }
+
+  /// Hands the recorded changes to the diff engine and starts a new frame's record.
+  package func drain() -> (changed: [View], detached: [View]) {
+    let result = (changedViews, detachedViews)
+    changedViews = []
+    detachedViews = []
+    return result
+  }
+
+  /// Marks a view queued by the diff engine itself (for example a sibling whose previous
+  /// sibling changed); the engine clears the flags as it goes.
+  package func forget(_ view: View) {
+    view.isQueuedForChanges = false
+    view.layoutChanged = false
+    view.childrenChanged = false
+    view.changedRenderKeys = [:]
+  }
+
+  /// Lays out every queued view inside `root`, parents before children.
+  ///
+  /// A `layoutSubviews` that resizes subviews queues them again; the pass repeats until nothing
+  /// is queued, at most `maximumRounds` times, so a layout that never settles cannot stall the
+  /// loop (it finishes in the next frame instead).
+  func runLayoutPass(within root: View, maximumRounds: Int = 8) {
+    var round = 0
+    while !layoutQueue.isEmpty && round < maximumRounds {
+      round += 1
+      var pending: [(depth: Int, view: View)] = []
+      var keep: [View] = []
+      for view in layoutQueue where view.needsLayout && view.window != nil {
+        guard let depth = view.depth(below: root) else {
+          keep.append(view)
+          continue
+        }
+        pending.append((depth, view))
+      }
+      layoutQueue = keep
+      if pending.isEmpty { break }
+      pending.sort { $0.depth < $1.depth }
+      for entry in pending where entry.view.needsLayout {
+        entry.view.performLayout()
+      }
+    }
+  }
+}
+
+extension View {
+  /// How many superviews lie between this view and `ancestor`, or nil if it is not inside it.
+  func depth(below ancestor: View) -> Int? {
+    var depth = 0
+    var current: View? = self
+    while let view = current {
+      if view === ancestor { return depth }
+      depth += 1
+      current = view.superview
+    }
+    return nil
+  }
+}

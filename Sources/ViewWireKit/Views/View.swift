@@ -1,0 +1,472 @@
+public import Foundation
+public import ViewWireProtocol
+
+/// A rectangle on screen and the root class of every view (UIKit's `UIView`).
+///
+/// A view owns its subviews, lays them out in `layoutSubviews()` from its `bounds`, and exposes
+/// render properties (colour, alpha, corner radius, text...) that travel to clients. Setting a
+/// property records only that the property changed (a dirty flag), so the diff engine produces
+/// frames in time proportional to what changed, never to the size of the tree.
+///
+/// Views are not thread-safe: each lives in one session and is touched only on that session's
+/// thread, as UIKit views live on the main thread.
+open class View: Responder {
+  // MARK: Hierarchy
+
+  /// The view this one is a subview of.
+  public private(set) weak var superview: View?
+
+  /// The subviews, back to front: later ones draw on top and are hit-tested first.
+  public private(set) var subviews: [View] = []
+
+  /// The window this view is in, or nil while it is not in one.
+  ///
+  /// Kept up to date on every attach and detach (as UIKit's `willMove(toWindow:)`), so that
+  /// setting a property finds the change tracker in constant time.
+  public internal(set) weak var window: Window?
+
+  // MARK: Geometry
+
+  /// The frame's origin; with `bounds.size`, the frame. Stored apart from the size because UIKit
+  /// keeps the centre fixed when only the bounds change.
+  private var frameOrigin: CGPoint = .zero
+
+  /// The view's own coordinate system: its origin is the scroll offset, its size the view's size.
+  public var bounds: CGRect = .zero {
+    didSet {
+      guard bounds != oldValue else { return }
+      if bounds.size != oldValue.size {
+        // UIKit keeps the centre where it was when the size changes through the bounds.
+        frameOrigin.x -= (bounds.size.width - oldValue.size.width) / 2
+        frameOrigin.y -= (bounds.size.height - oldValue.size.height) / 2
+        sizeDidChange()
+      }
+      if bounds.origin != oldValue.origin { boundsOriginDidChange() }
+      noteLayoutChange()
+    }
+  }
+
+  /// The view's rectangle in its superview's coordinates.
+  public var frame: CGRect {
+    get { CGRect(origin: frameOrigin, size: bounds.size) }
+    set {
+      let sizeChanged = newValue.size != bounds.size
+      let originChanged = newValue.origin != frameOrigin
+      guard sizeChanged || originChanged else { return }
+      frameOrigin = newValue.origin
+      if sizeChanged {
+        // Assigning the bounds moves the origin to keep the centre; the frame wins here.
+        withoutCentreCorrection { bounds.size = newValue.size }
+      }
+      noteLayoutChange()
+    }
+  }
+
+  /// The frame's centre in the superview's coordinates.
+  public var center: CGPoint {
+    get { CGPoint(x: frameOrigin.x + bounds.width / 2, y: frameOrigin.y + bounds.height / 2) }
+    set {
+      let origin = CGPoint(x: newValue.x - bounds.width / 2, y: newValue.y - bounds.height / 2)
+      guard origin != frameOrigin else { return }
+      frameOrigin = origin
+      noteLayoutChange()
+    }
+  }
+
+  private func withoutCentreCorrection(_ body: () -> Void) {
+    let keep = frameOrigin
+    body()
+    frameOrigin = keep
+  }
+
+  /// Creates a view with a frame, as `UIView(frame:)`.
+  public init(frame: CGRect) {
+    super.init()
+    self.frameOrigin = frame.origin
+    self.bounds = CGRect(origin: .zero, size: frame.size)
+    self.frameOrigin = frame.origin
+  }
+
+  /// Creates a view with an empty frame; its superview's `layoutSubviews` places it.
+  ///
+  /// Designated, like `init(frame:)`, so a subclass may write `init() { super.init() ... }` as
+  /// seed 000 does.
+  public override init() {
+    super.init()
+  }
+
+  // MARK: Render properties
+
+  /// The fill behind the view's content; nil draws nothing.
+  open var backgroundColor: Color? {
+    didSet { setRenderProperty("bg", backgroundColor.map { .color($0.wireColor) }) }
+  }
+
+  /// Opacity from 0 to 1. Views below 0.01 are not hit-tested.
+  open var alpha: CGFloat = 1 {
+    didSet { setRenderProperty("alpha", alpha == 1 ? nil : .number(Double(alpha))) }
+  }
+
+  /// Hidden views and their subtrees are neither drawn nor hit-tested.
+  open var isHidden: Bool = false {
+    didSet { setRenderProperty("hidden", isHidden ? .bool(true) : nil) }
+  }
+
+  /// Whether subviews are clipped to the bounds, for drawing and hit testing alike.
+  open var clipsToBounds: Bool = false {
+    didSet { setRenderProperty("clips", clipsToBounds ? .bool(true) : nil) }
+  }
+
+  /// Whether touches may land on this view and its subviews.
+  open var isUserInteractionEnabled: Bool = true
+
+  /// An integer app code can use to find the view (`viewWithTag(_:)`).
+  open var tag: Int = 0
+
+  /// The identifier scripts use to find the view (`tap @identifier`).
+  open var accessibilityIdentifier: String? {
+    didSet { setRenderProperty("ident", accessibilityIdentifier.map { .string($0) }) }
+  }
+
+  /// The colour controls draw their content with; inherited from the superview when nil.
+  open var tintColor: Color! {
+    get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+    set {
+      ownTintColor = newValue
+      tintColorDidChange()
+    }
+  }
+  private var ownTintColor: Color?
+
+  /// Called when `tintColor` changes, so controls can redraw with it.
+  open func tintColorDidChange() {
+    for subview in subviews where subview.ownTintColor == nil { subview.tintColorDidChange() }
+  }
+
+  /// Border, corner radius and clipping, reached as on iOS through `view.layer`.
+  public private(set) lazy var layer = Layer(view: self)
+
+  /// The render properties as they stand, by wire key; absent keys have their default.
+  package private(set) var renderProperties: [String: WireValue] = [:]
+
+  /// Sets a render property that travels to clients; nil removes it.
+  ///
+  /// The kit's own properties call this from their `didSet`; an app's view may add keys of its
+  /// own (PROTOCOL.md section 6). Setting a property to the value it has records nothing.
+  public func setRenderProperty(_ key: String, _ value: WireValue?) {
+    let old = renderProperties[key]
+    guard old != value else { return }
+    renderProperties[key] = value
+    window?.changes.noteRender(of: self, key: key, previous: old)
+  }
+
+  // MARK: Hierarchy changes
+
+  /// Adds `view` on top of the other subviews, taking it from its superview first.
+  open func addSubview(_ view: View) {
+    insertSubview(view, at: subviews.count)
+  }
+
+  /// Inserts `view` at `index` among the subviews (clamped to the valid range).
+  open func insertSubview(_ view: View, at index: Int) {
+    precondition(view !== self, "a view cannot be its own subview")
+    precondition(!isDescendant(of: view), "adding an ancestor as a subview would make a cycle")
+    var index = max(0, min(index, subviews.count))
+    if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+      // Moving within the same superview: no detach, only the order changes.
+      if current == index || current == index - 1 && index == subviews.count { return }
+      subviews.remove(at: current)
+      if current < index { index -= 1 }
+      subviews.insert(view, at: min(index, subviews.count))
+      window?.changes.noteChildren(of: self)
+      return
+    }
+    let oldWindow = view.window
+    view.willMove(toSuperview: self)
+    view.removeFromSuperviewKeepingWindow(newSuperview: self)
+    subviews.insert(view, at: index)
+    view.superview = self
+    if oldWindow !== window { view.propagateWindow(window, from: oldWindow) }
+    window?.changes.noteChildren(of: self)
+    didAddSubview(view)
+    view.didMoveToSuperview()
+    setNeedsLayout()
+  }
+
+  /// Inserts `view` just above `sibling`.
+  open func insertSubview(_ view: View, aboveSubview sibling: View) {
+    guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+    insertSubview(view, at: index + 1)
+  }
+
+  /// Inserts `view` just below `sibling`.
+  open func insertSubview(_ view: View, belowSubview sibling: View) {
+    guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
+    insertSubview(view, at: index)
+  }
+
+  /// Moves `view` to the front (the end of `subviews`).
+  open func bringSubviewToFront(_ view: View) {
+    guard view.superview === self else { return }
+    insertSubview(view, at: subviews.count)
+  }
+
+  /// Moves `view` to the back (the start of `subviews`).
+  open func sendSubviewToBack(_ view: View) {
+    guard view.superview === self else { return }
+    insertSubview(view, at: 0)
+  }
+
+  /// Swaps the subviews at two indexes.
+  open func exchangeSubview(at first: Int, withSubviewAt second: Int) {
+    guard first != second, subviews.indices.contains(first), subviews.indices.contains(second) else { return }
+    subviews.swapAt(first, second)
+    window?.changes.noteChildren(of: self)
+  }
+
+  /// Takes the view out of its superview (and so out of the window).
+  open func removeFromSuperview() {
+    guard superview != nil else { return }
+    let oldWindow = window
+    willMove(toSuperview: nil)
+    removeFromSuperviewKeepingWindow(newSuperview: nil)
+    if oldWindow != nil { propagateWindow(nil, from: oldWindow) }
+    didMoveToSuperview()
+  }
+
+  private func removeFromSuperviewKeepingWindow(newSuperview: View?) {
+    guard let parent = superview, let index = parent.subviews.firstIndex(where: { $0 === self }) else {
+      return
+    }
+    parent.willRemoveSubview(self)
+    parent.subviews.remove(at: index)
+    superview = nil
+    if let tracker = parent.window?.changes {
+      tracker.noteChildren(of: parent)
+      tracker.noteDetached(self)
+    }
+    parent.setNeedsLayout()
+  }
+
+  private func propagateWindow(_ newWindow: Window?, from oldWindow: Window?) {
+    willMove(toWindow: newWindow)
+    window = newWindow
+    if let newWindow, needsLayout { newWindow.changes.noteNeedsLayout(self) }
+    for subview in subviews { subview.propagateWindow(newWindow, from: oldWindow) }
+    didMoveToWindow()
+  }
+
+  /// Whether this view is `view` or inside it.
+  public func isDescendant(of view: View) -> Bool {
+    var current: View? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.superview
+    }
+    return false
+  }
+
+  /// The first view in this subtree (this one included) with `tag`, depth first.
+  public func viewWithTag(_ tag: Int) -> View? {
+    if self.tag == tag { return self }
+    for subview in subviews {
+      if let found = subview.viewWithTag(tag) { return found }
+    }
+    return nil
+  }
+
+  /// Called before the view moves to another superview or out of one.
+  open func willMove(toSuperview newSuperview: View?) {}
+  /// Called after the view moved to another superview or out of one.
+  open func didMoveToSuperview() {}
+  /// Called before the view moves into or out of a window.
+  open func willMove(toWindow newWindow: Window?) {}
+  /// Called after the view moved into or out of a window.
+  open func didMoveToWindow() {}
+  /// Called after `subview` was added.
+  open func didAddSubview(_ subview: View) {}
+  /// Called before `subview` is removed.
+  open func willRemoveSubview(_ subview: View) {}
+
+  // MARK: Layout
+
+  /// Whether `layoutSubviews` runs in the next layout pass.
+  public private(set) var needsLayout = true
+
+  /// Asks for `layoutSubviews` in the next layout pass, which runs once per frame.
+  open func setNeedsLayout() {
+    guard !needsLayout else { return }
+    needsLayout = true
+    window?.changes.noteNeedsLayout(self)
+  }
+
+  /// Runs any pending layout of this view and its subtree now.
+  open func layoutIfNeeded() {
+    if let window {
+      window.changes.runLayoutPass(within: self)
+    } else {
+      layoutSubtreeIgnoringWindow()
+    }
+  }
+
+  private func layoutSubtreeIgnoringWindow() {
+    if needsLayout { performLayout() }
+    for subview in subviews { subview.layoutSubtreeIgnoringWindow() }
+  }
+
+  /// Lays out the subviews from `bounds`. The default does nothing (Auto Layout hooks in here).
+  ///
+  /// Called whenever the view's size changed or `setNeedsLayout()` was called, at most once per
+  /// view per layout pass.
+  open func layoutSubviews() {}
+
+  /// Runs one layout of this view: the controller's will/did callbacks around `layoutSubviews`.
+  package func performLayout() {
+    needsLayout = false
+    let controller = owningViewController
+    controller?.viewWillLayoutSubviews()
+    layoutSubviews()
+    controller?.viewDidLayoutSubviews()
+  }
+
+  /// The controller whose root view this is, told of this view's layout (UIKit's view delegate).
+  package weak var owningViewController: ViewController?
+
+  /// The size that fits `size`; views without content answer their current size.
+  open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+  /// Resizes the view to `sizeThatFits` its current size.
+  open func sizeToFit() {
+    let fitted = sizeThatFits(bounds.size)
+    frame = CGRect(origin: frame.origin, size: fitted)
+  }
+
+  /// The size the content wants, or `noIntrinsicMetric` per dimension.
+  open var intrinsicContentSize: CGSize {
+    CGSize(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+  }
+
+  /// Tells layout that `intrinsicContentSize` changed.
+  open func invalidateIntrinsicContentSize() {
+    superview?.setNeedsLayout()
+  }
+
+  /// The value of an intrinsic dimension that has no size of its own.
+  public static let noIntrinsicMetric: CGFloat = -1
+
+  /// Called when the size changes: the view must lay out again, as UIKit guarantees.
+  private func sizeDidChange() {
+    setNeedsLayout()
+  }
+
+  /// A change of bounds origin is a scroll; subclasses with content offsets report it.
+  open func boundsOriginDidChange() {
+    setRenderProperty(
+      "offset",
+      bounds.origin == .zero
+        ? nil
+        : .string(
+          "\(CanonicalNumber.format(Double(bounds.origin.x))),\(CanonicalNumber.format(Double(bounds.origin.y)))"
+        ))
+  }
+
+  private func noteLayoutChange() {
+    window?.changes.noteLayout(of: self)
+  }
+
+  // MARK: Coordinates and hit testing
+
+  /// Converts `point` from this view's coordinates to `view`'s (the window's when nil).
+  public func convert(_ point: CGPoint, to view: View?) -> CGPoint {
+    let inWindow = pointInWindow(point)
+    guard let view else { return inWindow }
+    return view.pointFromWindow(inWindow)
+  }
+
+  /// Converts `point` from `view`'s coordinates (the window's when nil) to this view's.
+  public func convert(_ point: CGPoint, from view: View?) -> CGPoint {
+    let inWindow = view.map { $0.pointInWindow(point) } ?? point
+    return pointFromWindow(inWindow)
+  }
+
+  /// Converts `rect` from this view's coordinates to `view`'s.
+  public func convert(_ rect: CGRect, to view: View?) -> CGRect {
+    CGRect(origin: convert(rect.origin, to: view), size: rect.size)
+  }
+
+  /// The point in the coordinates of the root of this view's tree (the window, when in one).
+  private func pointInWindow(_ point: CGPoint) -> CGPoint {
+    var result = point
+    var view = self
+    while let parent = view.superview {
+      result.x += view.frameOrigin.x - view.bounds.origin.x
+      result.y += view.frameOrigin.y - view.bounds.origin.y
+      view = parent
+    }
+    return result
+  }
+
+  private func pointFromWindow(_ point: CGPoint) -> CGPoint {
+    let origin = pointInWindow(.zero)
+    return CGPoint(x: point.x - origin.x, y: point.y - origin.y)
+  }
+
+  /// Whether `point` (in this view's coordinates) is inside it.
+  open func point(inside point: CGPoint) -> Bool {
+    bounds.contains(point)
+  }
+
+  /// The deepest visible, interactive view containing `point` (in this view's coordinates).
+  ///
+  /// UIKit's rules: hidden views, views with alpha below 0.01 and views with interaction
+  /// disabled are skipped with their subtrees; later subviews are tried first; a view's subviews
+  /// are found outside its bounds only when it does not clip.
+  open func hitTest(_ point: CGPoint) -> View? {
+    guard !isHidden, alpha >= 0.01, isUserInteractionEnabled else { return nil }
+    let inside = self.point(inside: point)
+    if clipsToBounds && !inside { return nil }
+    for subview in subviews.reversed() {
+      let local = CGPoint(
+        x: point.x - subview.frameOrigin.x + subview.bounds.origin.x,
+        y: point.y - subview.frameOrigin.y + subview.bounds.origin.y)
+      if let hit = subview.hitTest(local) { return hit }
+    }
+    return inside ? self : nil
+  }
+
+  // MARK: Responder chain
+
+  /// The next responder: the owning controller for a root view, otherwise the superview.
+  open override var next: Responder? {
+    if let controller = owningViewController { return controller }
+    return superview
+  }
+
+  // MARK: Change-tracking state, owned by the diff engine
+
+  /// The view's id on the wire, or 0 while the client does not hold it.
+  package var wireID = 0
+  /// Bookkeeping of the diff engine about what the client holds for this view.
+  package var wireState: WireState?
+  /// Whether the tracker queued this view for the next frame.
+  package var isQueuedForChanges = false
+  /// Whether the layout frame changed since the last frame.
+  package var layoutChanged = false
+  /// Whether the order or membership of the subviews changed since the last frame.
+  package var childrenChanged = false
+  /// Render properties changed since the last frame, with their values before the first change.
+  package var changedRenderKeys: [String: WireValue?] = [:]
+
+  /// The class name the wire shows: the app's own class, as `type(of:)` spells it.
+  open var wireClassName: String { String(describing: type(of: self)) }
+}
+
+/// What the client holds for one view, as the diff engine last sent it.
+package final class WireState {
+  package weak var sentParent: View?
+  package var sentChildren: [View] = []
+  package var sentFrame: CGRect = .zero
+  package var placeTerm: UInt64 = 0
+  package var layoutTerm: UInt64 = 0
+  package init() {}
+}

@@ -1,0 +1,141 @@
+public import Foundation
+
+/// The root of one session's view tree (UIKit's `UIWindow`).
+///
+/// The server owns one window per client session. It installs the root view controller with
+/// UIKit's appearance callbacks, runs the layout pass once per frame, routes input, and records
+/// changes for the diff engine. It knows nothing of the wire beyond the change record.
+open class Window: View {
+  /// What changed since the last frame; drained by the diff engine.
+  package let changes = ChangeTracker()
+
+  /// The traits the client announced: idiom, scale, locale, keyboard.
+  public private(set) var traitCollection: TraitCollection
+
+  /// Receives trace events (`lifecycle`, `layout`...) while someone listens; the server forwards
+  /// them as `trace` lines.
+  public var traceSink: ((_ kind: String, _ detail: String) -> Void)?
+
+  /// Work that must run after the next layout pass, such as `viewDidAppear`.
+  private var afterLayout: [() -> Void] = []
+
+  /// Creates a window of `size`; it starts empty, with no root view controller.
+  public init(size: CGSize, traits: TraitCollection = TraitCollection()) {
+    self.traitCollection = traits
+    super.init(frame: CGRect(origin: .zero, size: size))
+    window = self
+    backgroundColor = .white
+  }
+
+  /// The controller whose view fills the window.
+  ///
+  /// Setting it runs UIKit's first-appearance sequence for the new controller (`loadView`,
+  /// `viewDidLoad`, `viewWillAppear`, `viewIsAppearing`, the layout callbacks at the next layout
+  /// pass, then `viewDidAppear`) and the disappearance sequence for the old one.
+  public var rootViewController: ViewController? {
+    didSet {
+      guard oldValue !== rootViewController else { return }
+      if let old = oldValue {
+        old.beginAppearanceTransition(isAppearing: false)
+        old.viewIfLoaded?.removeFromSuperview()
+        old.hostWindow = nil
+        old.endAppearanceTransition()
+      }
+      if let new = rootViewController {
+        new.hostWindow = self
+        new.loadViewIfNeeded()
+        new.beginAppearanceTransition(isAppearing: true)
+        let rootView: View = new.view
+        rootView.frame = bounds
+        addSubview(rootView)
+        new.callViewIsAppearing()
+        runAfterLayout { [weak new] in new?.endAppearanceTransition() }
+      }
+    }
+  }
+
+  /// Changes the window's size; the root view follows and controllers hear of the transition.
+  public func resize(to size: CGSize) {
+    guard size != bounds.size else { return }
+    rootViewController?.viewWillTransition(to: size)
+    frame = CGRect(origin: .zero, size: size)
+    rootViewController?.viewIfLoaded?.frame = bounds
+  }
+
+  /// Replaces the traits and tells every controller whose traits changed.
+  public func updateTraits(_ traits: TraitCollection) {
+    let previous = traitCollection
+    guard previous != traits else { return }
+    traitCollection = traits
+    rootViewController?.propagateTraitChange(from: previous)
+  }
+
+  /// Runs `work` after the next layout pass of this window.
+  public func runAfterLayout(_ work: @escaping () -> Void) {
+    afterLayout.append(work)
+  }
+
+  /// Brings the tree up to date before a frame is taken: the layout pass, then the work that
+  /// waits for it (appearance completions), repeated while that work changes layout again.
+  public func prepareFrame() {
+    var rounds = 0
+    repeat {
+      rounds += 1
+      layoutIfNeeded()
+      let work = afterLayout
+      afterLayout = []
+      for item in work { item() }
+    } while !afterLayout.isEmpty && rounds < 8
+    layoutIfNeeded()
+  }
+
+  // MARK: First responder
+
+  /// The responder that receives key input: the focused text field.
+  public private(set) weak var firstResponder: Responder?
+
+  /// Moves first-responder status, asking the current one to resign first.
+  @discardableResult
+  public func makeFirstResponder(_ responder: Responder?) -> Bool {
+    if firstResponder === responder { return true }
+    if let current = firstResponder {
+      guard current.canResignFirstResponder else { return false }
+      firstResponder = nil
+      current.firstResponderDidChange(isFirstResponder: false)
+    }
+    firstResponder = responder
+    responder?.firstResponderDidChange(isFirstResponder: true)
+    return true
+  }
+
+  /// Reports a trace event when someone listens.
+  public func trace(_ kind: String, _ detail: @autoclosure () -> String) {
+    traceSink?(kind, detail())
+  }
+}
+
+/// The environment a client announced (UIKit's `UITraitCollection`).
+public struct TraitCollection: Hashable, Sendable {
+  /// The kind of device, so an app may choose a controller per idiom (seed 001).
+  public enum Idiom: String, Hashable, Sendable, CaseIterable {
+    case phone, pad, desktop, terminal
+  }
+
+  public var userInterfaceIdiom: Idiom
+  /// Pixels per point on the client.
+  public var displayScale: CGFloat
+  /// The client's locale, a BCP 47 tag such as `en` or `fr`.
+  public var locale: String
+  /// The height of the client's on-screen keyboard, 0 for none.
+  public var keyboardHeight: CGFloat
+
+  public init(
+    userInterfaceIdiom: Idiom = .phone, displayScale: CGFloat = 2, locale: String = "en",
+    keyboardHeight: CGFloat = 300
+  ) {
+    self.userInterfaceIdiom = userInterfaceIdiom
+    self.displayScale = displayScale
+    self.locale = locale
+    self.keyboardHeight = keyboardHeight
+  }
+}
