@@ -102,7 +102,7 @@ package final class ChangeTracker {
 
 extension View {
   /// How many superviews lie between this view and `ancestor`, or nil if it is not inside it.
-  func depth(below ancestor: View) -> Int? {
+  package func depth(below ancestor: View) -> Int? {
     var depth = 0
     var current: View? = self
     while let view = current {

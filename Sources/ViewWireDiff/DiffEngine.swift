@@ -1,0 +1,389 @@
+import Foundation
+public import ViewWireKit
+import ViewWireProtocol
+
+/// Turns one window's recorded changes into frames, keeping the client's tree and hash in step.
+///
+/// The engine reads only what the window's change tracker queued since the last frame (dirty
+/// flags, never a comparison of trees) and so costs time proportional to the change:
+///
+/// 1. **Removals.** Views the client holds that left the window are removed with one line per
+///    removed subtree (the highest removed view whose parent stays).
+/// 2. **Structure.** Each parent whose subviews changed is brought in line, shallowest first:
+///    walking its final subview list, any position that differs from what the client holds gets
+///    a `create` (with the new view's whole subtree) or a `move`. The engine keeps a simulated copy
+///    of each touched parent's child list, so every `INDEX` is right at the moment the client
+///    applies the line.
+/// 3. **Layout, then render**, for views whose frame or render properties changed, comparing with
+///    what was last sent so a value set and set back sends nothing.
+///
+/// The tree hash (PROTOCOL.md section 7) is a sum of per-fact terms: each step subtracts the
+/// terms of what the client had and adds those of what it has now.
+public final class DiffEngine {
+  /// The window whose tree this engine sends.
+  public let window: Window
+
+  /// The number of the last frame produced.
+  public private(set) var sequence = 0
+
+  /// The tree hash as the client holds it after the last frame.
+  public private(set) var hash: UInt64 = 0
+
+  /// Views the client holds, by wire id; keeps them alive until the client is told they are gone.
+  private var viewsByID: [Int: View] = [:]
+  private var nextID = 1
+
+  public init(window: Window) {
+    self.window = window
+  }
+
+  /// The view the client knows as `id`.
+  public func view(withID id: Int) -> View? { viewsByID[id] }
+
+  /// The wire id of `view`, or nil while the client does not hold it.
+  public func id(of view: View) -> Int? { view.wireID == 0 ? nil : view.wireID }
+
+  /// The number of views the client holds.
+  public var viewCount: Int { viewsByID.count }
+
+  // MARK: Frames
+
+  /// Lays out the window and returns a frame with what changed, or nil when nothing did.
+  public func makeFrame() -> Frame? {
+    // The client holds nothing yet: the first frame of a session is a full one.
+    if window.wireID == 0 { return makeFullFrame() }
+    window.prepareFrame()
+    var builder = Builder(engine: self)
+    builder.collectChanges()
+    guard !builder.operations.isEmpty else { return nil }
+    sequence += 1
+    return Frame(
+      sequence: sequence, isFull: false, operations: builder.operations, hash: hash,
+      viewCount: viewsByID.count)
+  }
+
+  /// Lays out the window and returns a full frame: every view, with the ids the client knew.
+  public func makeFullFrame() -> Frame {
+    window.prepareFrame()
+    var builder = Builder(engine: self)
+    builder.collectFullTree()
+    sequence += 1
+    return Frame(
+      sequence: sequence, isFull: true, operations: builder.operations, hash: hash,
+      viewCount: viewsByID.count)
+  }
+
+  // MARK: Bookkeeping shared with the builder
+
+  fileprivate func register(_ view: View) -> Int {
+    let id = nextID
+    nextID += 1
+    view.wireID = id
+    view.wireState = WireState()
+    viewsByID[id] = view
+    return id
+  }
+
+  fileprivate func unregister(_ view: View) {
+    viewsByID[view.wireID] = nil
+    view.wireID = 0
+    view.wireState = nil
+    view.isQueuedForChanges = false
+    view.layoutChanged = false
+    view.childrenChanged = false
+    view.changedRenderKeys = [:]
+  }
+
+  fileprivate func add(_ term: UInt64) { hash = hash &+ term }
+  fileprivate func subtract(_ term: UInt64) { hash = hash &- term }
+
+  fileprivate var allViews: Dictionary<Int, View>.Values { viewsByID.values }
+}
+
+/// The work of producing one frame.
+private struct Builder {
+  let engine: DiffEngine
+  var operations: [Frame.Operation] = []
+  /// Views created in this frame, whose layout and render lines follow the structure lines.
+  private var created: [View] = []
+  /// The client's child lists of parents touched in this frame, as the emitted lines leave them.
+  private var simulated: [ObjectIdentifier: SimulatedChildren] = [:]
+
+  init(engine: DiffEngine) {
+    self.engine = engine
+  }
+
+  private var window: Window { engine.window }
+
+  // MARK: Incremental frame
+
+  mutating func collectChanges() {
+    let (changed, detached) = window.changes.drain()
+    emitRemovals(detached)
+    emitStructure(changed)
+    for view in created { emitFullState(of: view) }
+    var layoutLines: [Frame.Operation] = []
+    var renderLines: [Frame.Operation] = []
+    for view in changed where view.wireID != 0 && view.isQueuedForChanges {
+      if view.layoutChanged, let line = layoutLine(for: view) { layoutLines.append(line) }
+      if !view.changedRenderKeys.isEmpty, let line = renderLine(forChangesOf: view) {
+        renderLines.append(line)
+      }
+      window.changes.forget(view)
+    }
+    // Created views' state lines were added by emitFullState in creation order; changed views'
+    // lines follow, keeping layouts before renders across the whole frame.
+    let createdLayouts = pendingLayouts
+    let createdRenders = pendingRenders
+    operations += createdLayouts + layoutLines + createdRenders + renderLines
+  }
+
+  private var pendingLayouts: [Frame.Operation] = []
+  /// Parents that must send again a view the client lost with a removed subtree.
+  private var reparented: [View] = []
+  private var pendingRenders: [Frame.Operation] = []
+
+  private mutating func emitRemovals(_ detached: [View]) {
+    for view in detached where view.wireID != 0 && view.window !== window {
+      let sentParent = view.wireState?.sentParent
+      let parentStays = sentParent.map { $0.window === window && $0.wireID != 0 } ?? true
+      guard parentStays else { continue }  // an ancestor's removal takes this view with it
+      operations.append(.remove(id: view.wireID))
+      if let sentParent { children(of: sentParent).remove(view) }
+      forgetSentSubtree(of: view)
+    }
+  }
+
+  /// Forgets every view the client held under `root` (itself included): the client removed them.
+  /// A view among them that is still in the window will be created again by its new parent.
+  private mutating func forgetSentSubtree(of root: View) {
+    var stack = [root]
+    while let view = stack.popLast() {
+      guard view.wireID != 0, let state = view.wireState else { continue }
+      stack.append(contentsOf: state.sentChildren)
+      engine.subtract(state.placeTerm)
+      engine.subtract(state.layoutTerm)
+      for (key, value) in sentProperties(of: view) {
+        engine.subtract(HashTerms.property(id: view.wireID, key: key, valueText: value.wireText))
+      }
+      if view.window === window, let parent = view.superview {
+        // Still on screen under another parent: make sure that parent sends it again.
+        parent.childrenChanged = true
+        reparented.append(parent)
+      }
+      engine.unregister(view)
+    }
+  }
+
+  private mutating func emitStructure(_ changed: [View]) {
+    var parents: [(depth: Int, view: View)] = []
+    for view in changed where view.childrenChanged {
+      guard view.wireID != 0, let depth = view.depth(below: window) else { continue }
+      parents.append((depth, view))
+    }
+    // Survivors of removed subtrees flagged their new parents, which may not have been queued.
+    for view in reparented where view.childrenChanged {
+      guard view.wireID != 0, let depth = view.depth(below: window) else { continue }
+      parents.append((depth, view))
+    }
+    parents.sort { $0.depth < $1.depth }
+    for (_, parent) in parents where parent.wireID != 0 {
+      reconcileChildren(of: parent)
+    }
+  }
+
+  /// Brings the client's child list of `parent` in line with its subviews.
+  private mutating func reconcileChildren(of parent: View) {
+    let list = children(of: parent)
+    let final = parent.subviews
+    for (index, child) in final.enumerated() {
+      if index < list.views.count && list.views[index] === child { continue }
+      if child.wireID == 0 {
+        list.views.insert(child, at: min(index, list.views.count))
+        createSubtree(child, parent: parent, index: index)
+      } else {
+        if let oldParent = child.wireState?.sentParent { children(of: oldParent).remove(child) }
+        list.views.insert(child, at: min(index, list.views.count))
+        operations.append(.move(id: child.wireID, parent: parent.wireID, index: index))
+        child.wireState?.sentParent = parent
+      }
+    }
+    updatePlaces(of: parent, final: final)
+    parent.childrenChanged = false
+  }
+
+  /// Sends `view` and its whole subtree as new, parents first.
+  private mutating func createSubtree(_ view: View, parent: View?, index: Int) {
+    let id = engine.register(view)
+    operations.append(
+      .create(id: id, className: view.wireClassName, parent: parent?.wireID, index: index))
+    view.wireState?.sentParent = parent
+    created.append(view)
+    // Properties recorded before creation are part of the full state sent now.
+    view.changedRenderKeys = [:]
+    view.layoutChanged = false
+    for (childIndex, child) in view.subviews.enumerated() {
+      if child.wireID == 0 {
+        createSubtree(child, parent: view, index: childIndex)
+      } else {
+        // Already held by the client elsewhere: move it under its new, just-created parent.
+        if let oldParent = child.wireState?.sentParent { children(of: oldParent).remove(child) }
+        operations.append(.move(id: child.wireID, parent: id, index: childIndex))
+        child.wireState?.sentParent = view
+      }
+    }
+    updatePlaces(of: view, final: view.subviews)
+    view.childrenChanged = false
+    if parent == nil {
+      let term = HashTerms.place(id: id, className: view.wireClassName, parent: nil, previous: nil)
+      engine.add(term)
+      view.wireState?.placeTerm = term
+    }
+  }
+
+  /// Recomputes the place terms of `parent`'s children, whose previous siblings may have changed,
+  /// and records the list as what the client holds.
+  private mutating func updatePlaces(of parent: View, final: [View]) {
+    var previous: View?
+    for child in final {
+      guard let state = child.wireState else { continue }
+      let term = HashTerms.place(
+        id: child.wireID, className: child.wireClassName, parent: parent.wireID,
+        previous: previous?.wireID)
+      if term != state.placeTerm {
+        engine.subtract(state.placeTerm)
+        engine.add(term)
+        state.placeTerm = term
+      }
+      previous = child
+    }
+    parent.wireState?.sentChildren = final
+    simulated[ObjectIdentifier(parent)] = SimulatedChildren(final)
+  }
+
+  private mutating func children(of parent: View) -> SimulatedChildren {
+    if let list = simulated[ObjectIdentifier(parent)] { return list }
+    let list = SimulatedChildren(parent.wireState?.sentChildren ?? [])
+    simulated[ObjectIdentifier(parent)] = list
+    return list
+  }
+
+  // MARK: State lines
+
+  /// Adds the layout and every render property of a view created in this frame.
+  private mutating func emitFullState(of view: View) {
+    guard let state = view.wireState else { return }
+    let zero = HashTerms.layout(id: view.wireID, x: "0", y: "0", width: "0", height: "0")
+    state.layoutTerm = zero
+    engine.add(zero)
+    state.sentFrame = .zero
+    if let line = layoutLine(for: view) { pendingLayouts.append(line) }
+    let keys = view.renderProperties.keys.sorted()
+    guard !keys.isEmpty else { return }
+    var properties: [(key: String, value: String)] = []
+    properties.reserveCapacity(keys.count)
+    for key in keys {
+      let text = view.renderProperties[key]!.wireText
+      properties.append((key, text))
+      engine.add(HashTerms.property(id: view.wireID, key: key, valueText: text))
+    }
+    pendingRenders.append(.render(id: view.wireID, properties: properties))
+  }
+
+  /// A layout line if the frame differs from what the client holds, updating the hash.
+  private func layoutLine(for view: View) -> Frame.Operation? {
+    guard let state = view.wireState else { return nil }
+    let frame = view.frame
+    guard frame != state.sentFrame else { return nil }
+    let x = CanonicalNumber.format(Double(frame.origin.x))
+    let y = CanonicalNumber.format(Double(frame.origin.y))
+    let width = CanonicalNumber.format(Double(frame.size.width))
+    let height = CanonicalNumber.format(Double(frame.size.height))
+    let term = HashTerms.layout(id: view.wireID, x: x, y: y, width: width, height: height)
+    state.sentFrame = frame
+    guard term != state.layoutTerm else { return nil }  // moved less than the wire's precision
+    engine.subtract(state.layoutTerm)
+    engine.add(term)
+    state.layoutTerm = term
+    return .layout(id: view.wireID, x: x, y: y, width: width, height: height)
+  }
+
+  /// A render line with the properties whose value differs from what the client holds.
+  private func renderLine(forChangesOf view: View) -> Frame.Operation? {
+    var properties: [(key: String, value: String)] = []
+    for key in view.changedRenderKeys.keys.sorted() {
+      let previous = view.changedRenderKeys[key]!
+      let current = view.renderProperties[key]
+      guard previous != current else { continue }
+      if let previous {
+        engine.subtract(HashTerms.property(id: view.wireID, key: key, valueText: previous.wireText))
+      }
+      if let current {
+        let text = current.wireText
+        engine.add(HashTerms.property(id: view.wireID, key: key, valueText: text))
+        properties.append((key, text))
+      } else {
+        properties.append((key, "none"))
+      }
+    }
+    return properties.isEmpty ? nil : .render(id: view.wireID, properties: properties)
+  }
+
+  /// The render properties as the client holds them: current values, except those changed since
+  /// the last frame, which the client still has at their earlier value.
+  private func sentProperties(of view: View) -> [(String, WireValue)] {
+    var properties = view.renderProperties
+    for (key, previous) in view.changedRenderKeys { properties[key] = previous }
+    return properties.map { ($0.key, $0.value) }
+  }
+
+  // MARK: Full frame
+
+  mutating func collectFullTree() {
+    let (changed, detached) = window.changes.drain()
+    // Views the client held that are gone are simply forgotten: the full frame replaces all.
+    for view in detached where view.wireID != 0 && view.window !== window {
+      forgetSentSubtree(of: view)
+    }
+    for view in changed where view.wireID != 0 { window.changes.forget(view) }
+    engine.resetHash()
+    pendingLayouts = []
+    pendingRenders = []
+    emitTree(window, parent: nil, index: 0)
+    operations += pendingLayouts + pendingRenders
+  }
+
+  /// Sends `view` and its subtree as they are, keeping the ids the client already knew.
+  private mutating func emitTree(_ view: View, parent: View?, index: Int) {
+    let id = view.wireID == 0 ? engine.register(view) : view.wireID
+    let state = view.wireState!
+    operations.append(.create(id: id, className: view.wireClassName, parent: parent?.wireID, index: index))
+    state.sentParent = parent
+    state.placeTerm = HashTerms.place(
+      id: id, className: view.wireClassName, parent: parent?.wireID,
+      previous: index > 0 ? parent?.subviews[index - 1].wireID : nil)
+    engine.add(state.placeTerm)
+    view.changedRenderKeys = [:]
+    view.layoutChanged = false
+    view.childrenChanged = false
+    view.isQueuedForChanges = false
+    emitFullState(of: view)
+    for (childIndex, child) in view.subviews.enumerated() {
+      emitTree(child, parent: view, index: childIndex)
+    }
+    state.sentChildren = view.subviews
+  }
+}
+
+extension DiffEngine {
+  fileprivate func resetHash() { hash = 0 }
+}
+
+/// A parent's child list as the client holds it while a frame is being built.
+private final class SimulatedChildren {
+  var views: [View]
+  init(_ views: [View]) { self.views = views }
+  func remove(_ view: View) {
+    if let index = views.firstIndex(where: { $0 === view }) { views.remove(at: index) }
+  }
+}
