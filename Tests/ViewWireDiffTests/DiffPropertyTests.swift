@@ -1,0 +1,274 @@
+import Foundation
+import Testing
+import ViewWireDiff
+import ViewWireKit
+import ViewWireProtocol
+
+/// The diff engine's contract, checked on random trees: after every frame a client that applied
+/// the frames holds exactly the server's tree, the hash it computes from scratch equals the
+/// frame's, and every frame carries only views that changed.
+struct DiffPropertyTests {
+  @Test(arguments: 0..<40)
+  func randomMutationsKeepTheMirrorExact(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed &* 7919 &+ 1)
+    let window = Window(size: CGSize(width: 390, height: 844))
+    let engine = DiffEngine(window: window)
+    var mirror = ReferenceMirror()
+    try mirror.apply(engine.makeFrame()!)
+    var live: [View] = [window]
+    for step in 0..<60 {
+      let touched = mutate(&live, window: window, random: &random)
+      guard let frame = engine.makeFrame() else {
+        try mirror.expectEqual(to: window, engine: engine, context: "seed \(seed) step \(step) (no frame)")
+        continue
+      }
+      try mirror.apply(frame)
+      try mirror.expectEqual(to: window, engine: engine, context: "seed \(seed) step \(step)")
+      #expect(mirror.hashFromScratch() == frame.hash, "seed \(seed) step \(step): hash")
+      // Only changed views appear: every id named by a layout or render line was touched.
+      for operation in frame.operations {
+        switch operation {
+        case .layout(let id, _, _, _, _), .render(let id, _):
+          let view = engine.view(withID: id)
+          #expect(
+            view.map { touched.contains(ObjectIdentifier($0)) } ?? false,
+            "seed \(seed) step \(step): untouched view \(id) sent")
+        default: break
+        }
+      }
+    }
+    // A full frame of the same tree yields the same hash.
+    let full = engine.makeFullFrame()
+    var fresh = ReferenceMirror()
+    try fresh.apply(full)
+    #expect(fresh.hashFromScratch() == mirror.hashFromScratch())
+  }
+
+  @Test func aViewCreatedAndRemovedWithinOneFrameSendsNothing() throws {
+    let window = Window(size: CGSize(width: 100, height: 100))
+    let engine = DiffEngine(window: window)
+    _ = engine.makeFrame()
+    let transient = View(frame: CGRect(x: 1, y: 2, width: 3, height: 4))
+    window.addSubview(transient)
+    transient.backgroundColor = .red
+    transient.removeFromSuperview()
+    #expect(engine.makeFrame() == nil)
+  }
+
+  @Test func aValueSetAndSetBackSendsNothing() throws {
+    let window = Window(size: CGSize(width: 100, height: 100))
+    let child = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    window.addSubview(child)
+    let engine = DiffEngine(window: window)
+    _ = engine.makeFrame()
+    child.backgroundColor = .red
+    child.backgroundColor = nil
+    child.frame.origin.x = 5
+    child.frame.origin.x = 0
+    #expect(engine.makeFrame() == nil)
+  }
+
+  @Test func removingASubtreeSendsOneLine() throws {
+    let window = Window(size: CGSize(width: 100, height: 100))
+    let parent = View()
+    for _ in 0..<5 { parent.addSubview(View()) }
+    window.addSubview(parent)
+    let engine = DiffEngine(window: window)
+    _ = engine.makeFrame()
+    parent.removeFromSuperview()
+    let frame = try #require(engine.makeFrame())
+    #expect(frame.operations == [.remove(id: 2)])
+    #expect(frame.viewCount == 1)
+  }
+
+  // MARK: Random mutations
+
+  /// Applies a few random mutations and returns the views whose state they touched.
+  private func mutate(_ live: inout [View], window: Window, random: inout SeededRandom) -> Set<
+    ObjectIdentifier
+  > {
+    var touched: Set<ObjectIdentifier> = []
+    func touch(_ view: View) { touched.insert(ObjectIdentifier(view)) }
+    for _ in 0..<Int(random.next(upTo: 4) + 1) {
+      live = live.filter { $0 === window || $0.window === window }
+      let target = live[Int(random.next(upTo: UInt64(live.count)))]
+      switch random.next(upTo: 9) {
+      case 0, 1:  // add a new subtree
+        let view = random.next(upTo: 2) == 0 ? View() : LeafView()
+        view.frame = CGRect(x: random.coordinate(), y: random.coordinate(), width: 20, height: 20)
+        if random.next(upTo: 2) == 0 { view.addSubview(View(frame: CGRect(x: 1, y: 1, width: 2, height: 2))) }
+        target.insertSubview(view, at: Int(random.next(upTo: UInt64(target.subviews.count + 1))))
+        live.append(view)
+        live.append(contentsOf: view.subviews)
+        touch(view)
+        view.subviews.forEach(touch)
+      case 2:  // remove
+        guard target !== window else { continue }
+        target.removeFromSuperview()
+      case 3:  // move to another parent (not into its own subtree)
+        guard target !== window else { continue }
+        let candidates = live.filter { $0.window === window && !$0.isDescendant(of: target) }
+        let parent = candidates[Int(random.next(upTo: UInt64(candidates.count)))]
+        parent.insertSubview(target, at: Int(random.next(upTo: UInt64(parent.subviews.count + 1))))
+        touch(target)
+      case 4:  // reorder
+        guard let parent = target.superview else { continue }
+        if random.next(upTo: 2) == 0 {
+          parent.sendSubviewToBack(target)
+        } else {
+          parent.bringSubviewToFront(target)
+        }
+      case 5:  // layout
+        guard target !== window else { continue }
+        target.frame = CGRect(
+          x: random.coordinate(), y: random.coordinate(), width: random.coordinate(), height: 10.5)
+        touch(target)
+      case 6:  // render
+        target.backgroundColor =
+          random.next(upTo: 3) == 0 ? nil : Color(red: random.unit(), green: 0.5, blue: 0.25)
+        target.alpha = random.next(upTo: 2) == 0 ? 1 : 0.5
+        touch(target)
+      case 7:  // a text property with characters that need escaping
+        target.accessibilityIdentifier =
+          random.next(upTo: 2) == 0 ? nil : "id \"\(random.next(upTo: 100))\"\n"
+        touch(target)
+      default:  // remove and re-add elsewhere within the same frame
+        guard target !== window, let parent = target.superview else { continue }
+        target.removeFromSuperview()
+        parent.addSubview(target)
+        touch(target)
+      }
+    }
+    // Anything inside a touched subtree may have been recreated, so it counts as touched.
+    for view in live where view.window === window {
+      var ancestor: View? = view
+      while let current = ancestor {
+        if touched.contains(ObjectIdentifier(current)) {
+          touch(view)
+          break
+        }
+        ancestor = current.superview
+      }
+    }
+    return touched
+  }
+}
+
+private final class LeafView: View {}
+
+/// A deterministic random source, so a failing seed can be replayed.
+struct SeededRandom {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed == 0 ? 0x9e37_79b9_7f4a_7c15 : seed }
+  mutating func next() -> UInt64 {
+    state ^= state << 13
+    state ^= state >> 7
+    state ^= state << 17
+    return state
+  }
+  mutating func next(upTo bound: UInt64) -> UInt64 { bound == 0 ? 0 : next() % bound }
+  mutating func coordinate() -> CGFloat { CGFloat(next(upTo: 4000)) / 8 }
+  mutating func unit() -> CGFloat { CGFloat(next(upTo: 256)) / 255 }
+}
+
+/// A client mirror written straight from PROTOCOL.md, independent of the engine's code.
+struct ReferenceMirror {
+  struct Node {
+    var className: String
+    var parent: Int?
+    var children: [Int] = []
+    var layout = ["0", "0", "0", "0"]
+    var properties: [String: String] = [:]
+  }
+  var nodes: [Int: Node] = [:]
+  var root: Int?
+
+  struct Divergence: Error, CustomStringConvertible { var description: String }
+
+  mutating func apply(_ frame: Frame) throws {
+    if frame.isFull {
+      nodes = [:]
+      root = nil
+    }
+    for operation in frame.operations {
+      switch operation {
+      case .remove(let id):
+        guard let node = nodes[id] else { throw Divergence(description: "remove of unknown \(id)") }
+        if let parent = node.parent { nodes[parent]!.children.removeAll { $0 == id } } else { root = nil }
+        var stack = [id]
+        while let next = stack.popLast() {
+          stack += nodes[next]?.children ?? []
+          nodes[next] = nil
+        }
+      case .create(let id, let className, let parent, let index):
+        guard nodes[id] == nil else { throw Divergence(description: "duplicate create \(id)") }
+        nodes[id] = Node(className: className, parent: parent)
+        if let parent {
+          guard nodes[parent] != nil, index <= nodes[parent]!.children.count else {
+            throw Divergence(description: "bad create \(id) under \(parent) at \(index)")
+          }
+          nodes[parent]!.children.insert(id, at: index)
+        } else {
+          root = id
+        }
+      case .move(let id, let parent, let index):
+        guard let old = nodes[id]?.parent, nodes[parent] != nil else {
+          throw Divergence(description: "bad move \(id)")
+        }
+        nodes[old]!.children.removeAll { $0 == id }
+        guard index <= nodes[parent]!.children.count else {
+          throw Divergence(description: "bad move index \(id) \(index)")
+        }
+        nodes[parent]!.children.insert(id, at: index)
+        nodes[id]!.parent = parent
+      case .layout(let id, let x, let y, let width, let height):
+        guard nodes[id] != nil else { throw Divergence(description: "layout of unknown \(id)") }
+        nodes[id]!.layout = [x, y, width, height]
+      case .render(let id, let properties):
+        guard nodes[id] != nil else { throw Divergence(description: "render of unknown \(id)") }
+        for (key, value) in properties { nodes[id]!.properties[key] = value == "none" ? nil : value }
+      }
+    }
+    guard nodes.count == frame.viewCount else {
+      throw Divergence(
+        description: "frame \(frame.sequence): \(nodes.count) views, frame says \(frame.viewCount)")
+    }
+  }
+
+  func hashFromScratch() -> UInt64 {
+    var sum: UInt64 = 0
+    for (id, node) in nodes {
+      var previous = "-"
+      if let parent = node.parent, let index = nodes[parent]!.children.firstIndex(of: id), index > 0 {
+        previous = String(nodes[parent]!.children[index - 1])
+      }
+      sum &+= FNV1a.hash("s \(id) \(node.className) \(node.parent.map(String.init) ?? "-") \(previous)")
+      sum &+= FNV1a.hash("l \(id) \(node.layout.joined(separator: " "))")
+      for (key, value) in node.properties { sum &+= FNV1a.hash("p \(id) \(key)=\(value)") }
+    }
+    return sum
+  }
+
+  func expectEqual(to window: Window, engine: DiffEngine, context: String) throws {
+    var count = 0
+    func check(_ view: View, parent: Int?) throws {
+      count += 1
+      let id = try #require(engine.id(of: view), "\(context): a live view has no id")
+      let node = try #require(nodes[id], "\(context): view \(id) missing from the mirror")
+      #expect(node.className == view.wireClassName, "\(context): class of \(id)")
+      #expect(node.parent == parent, "\(context): parent of \(id)")
+      let frame = view.frame
+      let layout = [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map {
+        CanonicalNumber.format(Double($0))
+      }
+      #expect(node.layout == layout, "\(context): layout of \(id)")
+      let properties = view.renderProperties.mapValues(\.wireText)
+      #expect(node.properties == properties, "\(context): properties of \(id)")
+      #expect(
+        node.children == view.subviews.compactMap { engine.id(of: $0) }, "\(context): children of \(id)")
+      for child in view.subviews { try check(child, parent: id) }
+    }
+    try check(window, parent: nil)
+    #expect(count == nodes.count, "\(context): mirror holds \(nodes.count) views, server \(count)")
+  }
+}
