@@ -27,7 +27,6 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
-	VIEWWIRED=$(CURDIR)/.build/debug/viewwired bash clients/python/run_tests.sh
 
 bench: bench-latency bench-diff bench-layout
 
