@@ -1,0 +1,304 @@
+internal import CLibUV
+internal import Glibc
+
+/// A listening TCP socket. Each accepted client arrives as a `TCPConnection`.
+public final class TCPListener: LoopHandle {
+  private var onAccept: ((TCPConnection) -> Void)?
+  /// The port actually bound, which differs from the one asked for when that was 0.
+  public private(set) var port: Int = 0
+
+  init(loop: EventLoop, host: String, port: Int, backlog: Int32, onAccept: @escaping (TCPConnection) -> Void)
+    throws(LoopError)
+  {
+    self.onAccept = onAccept
+    super.init(loop: loop, type: UV_TCP)
+    let status = uv_tcp_init(loop.raw, typed(uv_tcp_t.self))
+    guard status == 0 else {
+      abandon()
+      throw LoopError(code: status)
+    }
+    opened()
+    do {
+      var address = try SocketAddress(host: host, port: port)
+      let bound = address.withSockaddr { uv_tcp_bind(typed(uv_tcp_t.self), $0, 0) }
+      try LoopError.check(bound)
+      // EADDRINUSE shows up here, not in uv_tcp_bind.
+      try LoopError.check(uv_listen(vw_tcp_as_stream(typed(uv_tcp_t.self)), backlog) { server, status in
+        guard let server, let data = server.pointee.data else { return }
+        Unmanaged<TCPListener>.fromOpaque(data).takeUnretainedValue().acceptOne(status: status)
+      })
+      self.port = try SocketAddress.local(of: typed(uv_tcp_t.self)).port
+    } catch {
+      close()
+      throw error
+    }
+  }
+
+  private func acceptOne(status: Int32) {
+    guard status == 0, !isClosed else { return }
+    guard let connection = try? TCPConnection(accepting: vw_tcp_as_stream(typed(uv_tcp_t.self)), loop: loop)
+    else { return }
+    onAccept?(connection)
+  }
+
+  override func willClose() {
+    onAccept = nil
+  }
+}
+
+/// One TCP connection: reads arrive as callbacks, writes are queued and kept alive until libuv
+/// has written them.
+///
+/// Writes try `uv_try_write` first, so the common case (a socket with room) copies nothing;
+/// only the part the kernel did not take is copied and handed to `uv_write`.
+public final class TCPConnection: LoopHandle {
+  /// Bytes read from the peer; valid only during the call.
+  public var onRead: ((UnsafeRawBufferPointer) -> Void)?
+  /// Called when every queued byte has been written, after `queuedBytes` had been above zero.
+  public var onDrain: (() -> Void)?
+  /// Called once, when the connection is closed: nil for an orderly close, else the error.
+  public var onClose: ((LoopError?) -> Void)?
+  /// Bytes handed to `write` that the kernel has not taken yet.
+  public private(set) var queuedBytes = 0
+  /// The peer's address as `host:port`, for logs.
+  public private(set) var remoteAddress = "?"
+  private var pendingWriteSizes: [Int] = []
+  private var pendingWriteHead = 0
+  private var isReading = false
+  private var closeWhenFlushed = false
+  private var closeError: LoopError?
+  private let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+
+  init(accepting server: UnsafeMutablePointer<uv_stream_t>, loop: EventLoop) throws(LoopError) {
+    super.init(loop: loop, type: UV_TCP)
+    let status = uv_tcp_init(loop.raw, tcp)
+    guard status == 0 else {
+      abandon()
+      throw LoopError(code: status)
+    }
+    opened()
+    let accepted = uv_accept(server, stream)
+    guard accepted == 0 else {
+      close()
+      throw LoopError(code: accepted)
+    }
+    uv_tcp_nodelay(tcp, 1)
+    if let peer = try? SocketAddress.peer(of: tcp) { remoteAddress = "\(peer.host):\(peer.port)" }
+  }
+
+  deinit {
+    readBuffer.deallocate()
+  }
+
+  private var tcp: UnsafeMutablePointer<uv_tcp_t> { typed(uv_tcp_t.self) }
+  private var stream: UnsafeMutablePointer<uv_stream_t> { vw_tcp_as_stream(tcp) }
+
+  /// Starts delivering reads to `onRead`.
+  public func startReading() {
+    guard !isClosed, !isReading, !closeWhenFlushed else { return }
+    isReading = true
+    uv_read_start(
+      stream,
+      { handle, _, buffer in
+        guard let handle, let buffer, let data = handle.pointee.data else { return }
+        let connection = Unmanaged<TCPConnection>.fromOpaque(data).takeUnretainedValue()
+        buffer.pointee = uv_buf_init(connection.readBuffer.assumingMemoryBound(to: CChar.self), 64 * 1024)
+      },
+      { stream, count, buffer in
+        guard let stream, let data = stream.pointee.data else { return }
+        let connection = Unmanaged<TCPConnection>.fromOpaque(data).takeUnretainedValue()
+        connection.didRead(count: count, base: buffer?.pointee.base)
+      })
+  }
+
+  /// Stops reading, to push back on a client whose output is piling up.
+  public func stopReading() {
+    guard !isClosed, isReading else { return }
+    isReading = false
+    uv_read_stop(stream)
+  }
+
+  private func didRead(count: Int, base: UnsafeMutablePointer<CChar>?) {
+    if count > 0, let base {
+      onRead?(UnsafeRawBufferPointer(start: base, count: count))
+    } else if count == Int(UV_EOF.rawValue) {
+      // The peer finished sending; it may still read, so send what is queued before closing.
+      closeAfterFlush()
+    } else if count < 0 {
+      fail(LoopError(code: Int32(count)))
+    }
+  }
+
+  /// Queues `bytes` for the peer.
+  public func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { write($0) }
+  }
+
+  /// Queues the UTF-8 of `text` for the peer.
+  public func write(_ text: String) {
+    var text = text
+    text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Queues `bytes` for the peer; the bytes are copied if they cannot be written at once.
+  public func write(_ bytes: UnsafeRawBufferPointer) {
+    guard !isClosed, !closeWhenFlushed, let base = bytes.baseAddress, !bytes.isEmpty else { return }
+    var offset = 0
+    if queuedBytes == 0 {
+      var buffer = uv_buf_init(
+        UnsafeMutablePointer(mutating: base.assumingMemoryBound(to: CChar.self)), UInt32(bytes.count))
+      let written = uv_try_write(stream, &buffer, 1)
+      if written > 0 {
+        offset = Int(written)
+      } else if written < 0 && written != Int32(UV_EAGAIN.rawValue) {
+        fail(LoopError(code: written))
+        return
+      }
+    }
+    let remaining = bytes.count - offset
+    guard remaining > 0 else { return }
+    let storage = UnsafeMutableRawPointer.allocate(byteCount: remaining, alignment: 1)
+    storage.copyMemory(from: base + offset, byteCount: remaining)
+    let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
+    request.pointee.data = storage
+    var buffer = uv_buf_init(storage.assumingMemoryBound(to: CChar.self), UInt32(remaining))
+    let status = uv_write(request, stream, &buffer, 1) { request, status in
+      guard let request else { return }
+      request.pointee.data?.deallocate()
+      let handle = request.pointee.handle
+      request.deallocate()
+      guard let handle, let data = handle.pointee.data else { return }
+      Unmanaged<TCPConnection>.fromOpaque(data).takeUnretainedValue().didWrite(status: status)
+    }
+    guard status == 0 else {
+      storage.deallocate()
+      request.deallocate()
+      fail(LoopError(code: status))
+      return
+    }
+    queuedBytes += remaining
+    pendingWriteSizes.append(remaining)
+  }
+
+  private func didWrite(status: Int32) {
+    queuedBytes -= pendingWriteSizes[pendingWriteHead]
+    pendingWriteHead += 1
+    if pendingWriteHead == pendingWriteSizes.count {
+      pendingWriteSizes.removeAll(keepingCapacity: true)
+      pendingWriteHead = 0
+    }
+    if status < 0 {
+      if status != Int32(UV_ECANCELED.rawValue) { fail(LoopError(code: status)) }
+      return
+    }
+    guard queuedBytes == 0, !isClosed else { return }
+    if closeWhenFlushed { close() } else { onDrain?() }
+  }
+
+  /// Stops reading, writes what is queued, then closes.
+  public func closeAfterFlush() {
+    guard !isClosed else { return }
+    stopReading()
+    closeWhenFlushed = true
+    if queuedBytes == 0 { close() }
+  }
+
+  private func fail(_ error: LoopError) {
+    guard !isClosed else { return }
+    closeError = error
+    close()
+  }
+
+  override func willClose() {
+    if isReading { uv_read_stop(stream) }
+    isReading = false
+    onRead = nil
+    onDrain = nil
+  }
+
+  override func didClose() {
+    let onClose = self.onClose
+    self.onClose = nil
+    onClose?(closeError)
+  }
+}
+
+extension EventLoop {
+  /// Listens for TCP connections on `host` (an IPv4 or IPv6 literal, or `localhost`) and `port`
+  /// (0 picks a free port; read it from the listener). Loop thread only.
+  public func listen(
+    host: String, port: Int, backlog: Int32 = 511, onAccept: @escaping (TCPConnection) -> Void
+  ) throws(LoopError) -> TCPListener {
+    try TCPListener(loop: self, host: host, port: port, backlog: backlog, onAccept: onAccept)
+  }
+}
+
+/// An IPv4 or IPv6 socket address, converted with libuv's helpers.
+struct SocketAddress {
+  private var storage = sockaddr_storage()
+  let host: String
+  let port: Int
+
+  init(host: String, port: Int) throws(LoopError) {
+    guard (0...65535).contains(port) else {
+      throw LoopError(name: "EINVAL", message: "port \(port) is not between 0 and 65535")
+    }
+    let literal = host == "localhost" ? "127.0.0.1" : host
+    self.host = literal
+    self.port = port
+    let parsed = withUnsafeMutableBytes(of: &storage) { raw -> Bool in
+      if uv_ip4_addr(literal, Int32(port), raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)) == 0 {
+        return true
+      }
+      return uv_ip6_addr(literal, Int32(port), raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)) == 0
+    }
+    guard parsed else {
+      throw LoopError(name: "EINVAL", message: "'\(host)' is not an IPv4 or IPv6 address")
+    }
+  }
+
+  private init(storage: sockaddr_storage) {
+    self.storage = storage
+    var copy = storage
+    let family = Int32(storage.ss_family)
+    (host, port) = withUnsafeBytes(of: &copy) { raw in
+      var name = [CChar](repeating: 0, count: 64)
+      func text() -> String {
+        String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      }
+      if family == AF_INET6 {
+        let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)
+        uv_ip6_name(address, &name, name.count)
+        return (text(), Int(UInt16(bigEndian: address.pointee.sin6_port)))
+      }
+      let address = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)
+      uv_ip4_name(address, &name, name.count)
+      return (text(), Int(UInt16(bigEndian: address.pointee.sin_port)))
+    }
+  }
+
+  mutating func withSockaddr<T>(_ body: (UnsafePointer<sockaddr>) -> T) -> T {
+    withUnsafeMutableBytes(of: &storage) { body($0.baseAddress!.assumingMemoryBound(to: sockaddr.self)) }
+  }
+
+  static func local(of tcp: UnsafeMutablePointer<uv_tcp_t>) throws(LoopError) -> SocketAddress {
+    try query(tcp, uv_tcp_getsockname)
+  }
+
+  static func peer(of tcp: UnsafeMutablePointer<uv_tcp_t>) throws(LoopError) -> SocketAddress {
+    try query(tcp, uv_tcp_getpeername)
+  }
+
+  private static func query(
+    _ tcp: UnsafeMutablePointer<uv_tcp_t>,
+    _ call: (UnsafePointer<uv_tcp_t>?, UnsafeMutablePointer<sockaddr>?, UnsafeMutablePointer<Int32>?) -> Int32
+  ) throws(LoopError) -> SocketAddress {
+    var storage = sockaddr_storage()
+    var length = Int32(MemoryLayout<sockaddr_storage>.size)
+    let status = withUnsafeMutableBytes(of: &storage) { raw in
+      call(tcp, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), &length)
+    }
+    try LoopError.check(status)
+    return SocketAddress(storage: storage)
+  }
+}
