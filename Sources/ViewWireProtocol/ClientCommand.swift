@@ -1,0 +1,316 @@
+/// Where a `tap` lands (PROTOCOL.md section 5).
+public enum TapTarget: Equatable, Sendable {
+  /// A point in window coordinates, hit-tested.
+  case point(x: Double, y: Double)
+  /// A view id from the frames: `#12`.
+  case id(Int)
+  /// A view's accessibility identifier: `@login`.
+  case identifier(String)
+}
+
+/// A key a client may press (`key KEY`).
+public enum KeyName: String, Equatable, Sendable, CaseIterable {
+  case `return`, backspace, tab, escape
+}
+
+/// What a client may say in `hello` (PROTOCOL.md section 3). Nil means "not stated".
+public struct HelloOptions: Equatable, Sendable {
+  public var version: Int?
+  public var width: Double?
+  public var height: Double?
+  public var scale: Double?
+  public var idiom: String?
+  public var locale: String?
+  public var keyboardHeight: Double?
+
+  public init() {}
+}
+
+/// A client line, parsed (PROTOCOL.md section 5).
+public enum ClientCommand: Equatable, Sendable {
+  case help
+  case ping
+  case hello(HelloOptions)
+  case apps
+  case open(app: String)
+  case close
+  case resize(width: Double, height: Double)
+  case tap(TapTarget, count: Int)
+  case down(x: Double, y: Double)
+  case move(x: Double, y: Double)
+  case up(x: Double, y: Double)
+  case drag(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int)
+  case text(String)
+  case key(KeyName)
+  case tree
+  case snapshot
+  case resync
+  case ack(sequence: Int)
+  case trace(Bool)
+  case quit
+
+  /// The verb as the `ok` reply names it.
+  public var verb: String {
+    switch self {
+    case .help: "help"
+    case .ping: "ping"
+    case .hello: "hello"
+    case .apps: "apps"
+    case .open: "open"
+    case .close: "close"
+    case .resize: "resize"
+    case .tap: "tap"
+    case .down: "down"
+    case .move: "move"
+    case .up: "up"
+    case .drag: "drag"
+    case .text: "text"
+    case .key: "key"
+    case .tree: "tree"
+    case .snapshot: "snapshot"
+    case .resync: "resync"
+    case .ack: "ack"
+    case .trace: "trace"
+    case .quit: "quit"
+    }
+  }
+
+  /// One entry of `help`: the verb, its arguments and what it does.
+  public struct HelpEntry: Sendable {
+    public let verb: String
+    public let arguments: String
+    public let summary: String
+  }
+
+  /// Every command, in the order `help` lists them. The parser accepts exactly these verbs.
+  public static let helpEntries: [HelpEntry] = [
+    HelpEntry(verb: "help", arguments: "", summary: "lists the commands"),
+    HelpEntry(verb: "ping", arguments: "", summary: "answers ok"),
+    HelpEntry(
+      verb: "hello", arguments: "[version=N] [size=WxH] [scale=N] [idiom=I] [locale=L] [keyboard=N]",
+      summary: "states the client's version and traits"),
+    HelpEntry(verb: "apps", arguments: "", summary: "lists the apps"),
+    HelpEntry(verb: "open", arguments: "APP", summary: "opens an app and sends a full frame"),
+    HelpEntry(verb: "close", arguments: "", summary: "closes the open app"),
+    HelpEntry(verb: "resize", arguments: "W H", summary: "resizes the window"),
+    HelpEntry(verb: "tap", arguments: "X Y|#ID|@IDENT [count=N]", summary: "taps a point or a view"),
+    HelpEntry(verb: "down", arguments: "X Y", summary: "puts a finger down"),
+    HelpEntry(verb: "move", arguments: "X Y", summary: "moves the finger"),
+    HelpEntry(verb: "up", arguments: "X Y", summary: "lifts the finger"),
+    HelpEntry(verb: "drag", arguments: "X1 Y1 X2 Y2 [steps=N]", summary: "drags from one point to another"),
+    HelpEntry(verb: "text", arguments: "STRING", summary: "types into the focused text field"),
+    HelpEntry(verb: "key", arguments: "return|backspace|tab|escape", summary: "presses a key"),
+    HelpEntry(verb: "tree", arguments: "", summary: "prints the view tree"),
+    HelpEntry(verb: "snapshot", arguments: "", summary: "sends a full frame"),
+    HelpEntry(verb: "resync", arguments: "", summary: "sends a full frame after a hash mismatch"),
+    HelpEntry(verb: "ack", arguments: "SEQ", summary: "acknowledges a frame"),
+    HelpEntry(verb: "trace", arguments: "on|off", summary: "starts or stops trace lines"),
+    HelpEntry(verb: "quit", arguments: "", summary: "ends the session"),
+  ]
+
+  /// Parses one line from the framer. Returns nil for a line of only blanks.
+  public static func parse(_ line: String) throws(LineError) -> ClientCommand? {
+    let tokens = try Tokenizer.tokenize(line)
+    guard let first = tokens.first else { return nil }
+    guard case .word(let word) = first else {
+      throw .client(.badSyntax, "a line must start with a command; 'help' lists them")
+    }
+    let verb = word.lowercased()
+    var arguments = Arguments(verb: verb, tokens: Array(tokens.dropFirst()))
+    let command: ClientCommand
+    switch verb {
+    case "help": command = .help
+    case "ping": command = .ping
+    case "apps": command = .apps
+    case "close": command = .close
+    case "tree": command = .tree
+    case "snapshot": command = .snapshot
+    case "resync": command = .resync
+    case "quit", "exit": command = .quit
+    case "hello": command = .hello(try arguments.helloOptions())
+    case "open": command = .open(app: try arguments.text("APP"))
+    case "resize":
+      let width = try arguments.number("W", in: 1...100_000)
+      command = .resize(width: width, height: try arguments.number("H", in: 1...100_000))
+    case "tap":
+      let target = try arguments.target()
+      command = .tap(target, count: try arguments.intOption("count", default: 1, in: 1...10))
+    case "down":
+      let (x, y) = try arguments.point()
+      command = .down(x: x, y: y)
+    case "move":
+      let (x, y) = try arguments.point()
+      command = .move(x: x, y: y)
+    case "up":
+      let (x, y) = try arguments.point()
+      command = .up(x: x, y: y)
+    case "drag":
+      let (fromX, fromY) = try arguments.point()
+      let (toX, toY) = try arguments.point()
+      command = .drag(
+        fromX: fromX, fromY: fromY, toX: toX, toY: toY,
+        steps: try arguments.intOption("steps", default: 4, in: 1...1000))
+    case "text": command = .text(try arguments.text("STRING"))
+    case "key":
+      let name = try arguments.text("KEY")
+      guard let key = KeyName(rawValue: name.lowercased()) else {
+        throw .client(.badArgument, "unknown key '\(name)'; keys are return, backspace, tab and escape")
+      }
+      command = .key(key)
+    case "ack":
+      let sequence = try arguments.number("SEQ", in: 0...Double(Int32.max))
+      guard sequence == sequence.rounded() else { throw .client(.badArgument, "SEQ must be a whole number") }
+      command = .ack(sequence: Int(sequence))
+    case "trace":
+      switch try arguments.text("on|off").lowercased() {
+      case "on": command = .trace(true)
+      case "off": command = .trace(false)
+      case let other: throw .client(.badArgument, "trace takes 'on' or 'off', not '\(other)'")
+      }
+    default:
+      throw .unknownCommand(word)
+    }
+    try arguments.finish()
+    return command
+  }
+}
+
+/// Reads a command's arguments left to right, with errors that name what was expected.
+private struct Arguments {
+  let verb: String
+  var tokens: [Token]
+  var position = 0
+
+  init(verb: String, tokens: [Token]) {
+    self.verb = verb
+    self.tokens = tokens.filter { if case .option = $0 { return false } else { return true } }
+    options = [:]
+    for token in tokens {
+      if case .option(let key, let value) = token { options[key] = value }
+    }
+  }
+
+  var options: [String: String]
+  var usedOptions: Set<String> = []
+
+  private var usage: String {
+    let entry = ClientCommand.helpEntries.first { $0.verb == verb }
+    return "usage: \(verb) \(entry?.arguments ?? "")"
+  }
+
+  mutating func next(_ name: String) throws(LineError) -> Token {
+    guard position < tokens.count else { throw .client(.missingArgument, "\(name) is missing; \(usage)") }
+    defer { position += 1 }
+    return tokens[position]
+  }
+
+  /// A word or a string.
+  mutating func text(_ name: String) throws(LineError) -> String {
+    switch try next(name) {
+    case .word(let text), .string(let text): return text
+    case .option: throw .client(.badArgument, "\(name) is missing; \(usage)")
+    }
+  }
+
+  mutating func number(_ name: String, in range: ClosedRange<Double> = -1_000_000...1_000_000) throws(LineError)
+    -> Double
+  {
+    let token = try next(name)
+    guard case .word(let text) = token, let value = CanonicalNumber.parse(text) else {
+      throw .client(.badArgument, "\(name) must be a number; \(usage)")
+    }
+    guard range.contains(value) else {
+      throw .client(
+        .badArgument,
+        "\(name) must be between \(CanonicalNumber.format(range.lowerBound)) and \(CanonicalNumber.format(range.upperBound))"
+      )
+    }
+    return value
+  }
+
+  mutating func point() throws(LineError) -> (Double, Double) {
+    let x = try number("X")
+    return (x, try number("Y"))
+  }
+
+  mutating func target() throws(LineError) -> TapTarget {
+    guard position < tokens.count else { throw .client(.missingArgument, "a target is missing; \(usage)") }
+    if case .word(let word) = tokens[position] {
+      if word.hasPrefix("#") {
+        position += 1
+        guard let id = Int(word.dropFirst()), id > 0 else {
+          throw .client(.badArgument, "'\(word)' is not a view id; ids are written #12")
+        }
+        return .id(id)
+      }
+      if word.hasPrefix("@") {
+        position += 1
+        guard word.count > 1 else { throw .client(.badArgument, "'@' must be followed by an identifier") }
+        return .identifier(String(word.dropFirst()))
+      }
+    }
+    let (x, y) = try point()
+    return .point(x: x, y: y)
+  }
+
+  mutating func intOption(_ key: String, default value: Int, in range: ClosedRange<Int>) throws(LineError) -> Int {
+    guard let text = options[key] else { return value }
+    usedOptions.insert(key)
+    guard let number = Int(text), range.contains(number) else {
+      throw .client(.badArgument, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+    }
+    return number
+  }
+
+  mutating func helloOptions() throws(LineError) -> HelloOptions {
+    var hello = HelloOptions()
+    func positive(_ key: String, _ text: String, _ range: ClosedRange<Double>) throws(LineError) -> Double {
+      guard let value = CanonicalNumber.parse(text), range.contains(value) else {
+        throw .client(.badArgument, "\(key) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+      }
+      return value
+    }
+    for (key, value) in options {
+      usedOptions.insert(key)
+      switch key {
+      case "version":
+        guard let version = Int(value), version > 0 else {
+          throw .client(.badArgument, "version must be a positive whole number")
+        }
+        hello.version = version
+      case "size":
+        let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = CanonicalNumber.parse(parts[0]), let height = CanonicalNumber.parse(parts[1]),
+          (1...100_000).contains(width), (1...100_000).contains(height)
+        else { throw .client(.badArgument, "size must be WIDTHxHEIGHT, such as 390x844") }
+        hello.width = width
+        hello.height = height
+      case "scale": hello.scale = try positive(key, value, 0.5...10)
+      case "keyboard": hello.keyboardHeight = try positive(key, value, 0...10_000)
+      case "idiom":
+        guard ["phone", "pad", "desktop", "terminal"].contains(value) else {
+          throw .client(.badArgument, "idiom must be phone, pad, desktop or terminal")
+        }
+        hello.idiom = value
+      case "locale":
+        guard !value.isEmpty, value.count <= 35,
+          value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { throw .client(.badArgument, "locale must be a language tag such as en or fr-CA") }
+        hello.locale = value
+      default:
+        throw .client(.badArgument, "hello has no option '\(key)'; \(usage)")
+      }
+    }
+    return hello
+  }
+
+  /// Refuses arguments and options nobody read.
+  func finish() throws(LineError) {
+    if position < tokens.count {
+      throw .client(.tooManyArguments, "\(verb) takes fewer arguments; \(usage)")
+    }
+    if let unknown = options.keys.sorted().first(where: { !usedOptions.contains($0) }) {
+      throw .client(.badArgument, "\(verb) has no option '\(unknown)'; \(usage)")
+    }
+  }
+}

@@ -1,0 +1,149 @@
+/// A server line as a client reads it: every line of PROTOCOL.md, frame lines included.
+///
+/// Clients keep values as wire text, because the frame hash digests exactly that text.
+public enum ServerLine: Equatable, Sendable {
+  case greeting(protocolVersion: Int, sessionID: Int, size: String)
+  case ok(verb: String, fields: [Field])
+  case error(kind: String, code: String, message: String)
+  case frameBegin(sequence: Int, isFull: Bool)
+  case frameEnd(sequence: Int, hash: UInt64, viewCount: Int)
+  case remove(id: Int)
+  case create(id: Int, className: String, parent: Int?, index: Int)
+  case move(id: Int, parent: Int, index: Int)
+  case layout(id: Int, frame: [String])
+  case render(id: Int, properties: [Field])
+  case app(name: String, title: String)
+  case help(verb: String)
+  case tree(depth: Int, id: Int, className: String)
+  case trace(String)
+  case bye(reason: String)
+  /// A line this client does not understand; kept so callers can report it.
+  case unknown(String)
+
+  /// Whether this line ends a command's reply.
+  public var isTerminalReply: Bool {
+    switch self {
+    case .ok, .error: return true
+    default: return false
+    }
+  }
+
+  /// Parses one line (without its LF). Lines that do not fit their form become `.unknown`.
+  public static func parse(_ line: String) -> ServerLine {
+    let words = RawWords.split(line)
+    guard let head = words.first else { return .unknown(line) }
+    func int(_ index: Int) -> Int? { index < words.count ? Int(words[index]) : nil }
+    func string(_ index: Int) -> String? { index < words.count ? RawWords.unquote(words[index]) : nil }
+    switch head {
+    case "hello":
+      let fields = RawWords.fields(words.dropFirst(2))
+      guard words.count >= 2, words[1] == "viewwire",
+        let version = fields.first(where: { $0.key == "protocol" }).flatMap({ Int($0.value) }),
+        let session = fields.first(where: { $0.key == "session" }).flatMap({ Int($0.value) }),
+        let size = fields.first(where: { $0.key == "size" })?.value
+      else { return .unknown(line) }
+      return .greeting(protocolVersion: version, sessionID: session, size: size)
+    case "ok":
+      guard words.count >= 2 else { return .unknown(line) }
+      return .ok(verb: words[1], fields: RawWords.fields(words.dropFirst(2)))
+    case "error":
+      if words.count == 3, words[1] == "unknown-command", let verb = string(2) {
+        return .error(kind: "unknown-command", code: "unknown-command", message: verb)
+      }
+      guard words.count == 4, let message = string(3) else { return .unknown(line) }
+      return .error(kind: words[1], code: words[2], message: message)
+    case "frame":
+      guard let sequence = int(1), words.count >= 3 else { return .unknown(line) }
+      if words[2] == "begin" { return .frameBegin(sequence: sequence, isFull: words.count > 3 && words[3] == "full") }
+      let fields = RawWords.fields(words.dropFirst(3))
+      guard words[2] == "end", let hashText = fields.first(where: { $0.key == "hash" })?.value,
+        let hash = UInt64(hashText, radix: 16),
+        let views = fields.first(where: { $0.key == "views" }).flatMap({ Int($0.value) })
+      else { return .unknown(line) }
+      return .frameEnd(sequence: sequence, hash: hash, viewCount: views)
+    case "remove":
+      guard words.count == 2, let id = int(1) else { return .unknown(line) }
+      return .remove(id: id)
+    case "create":
+      guard words.count == 5, let id = int(1), let index = int(4) else { return .unknown(line) }
+      let parent = words[3] == "-" ? nil : Int(words[3])
+      if parent == nil && words[3] != "-" { return .unknown(line) }
+      return .create(id: id, className: words[2], parent: parent, index: index)
+    case "move":
+      guard words.count == 4, let id = int(1), let parent = int(2), let index = int(3) else { return .unknown(line) }
+      return .move(id: id, parent: parent, index: index)
+    case "layout":
+      guard words.count == 6, let id = int(1) else { return .unknown(line) }
+      return .layout(id: id, frame: Array(words[2...5]))
+    case "render":
+      guard words.count >= 3, let id = int(1) else { return .unknown(line) }
+      return .render(id: id, properties: RawWords.fields(words.dropFirst(2)))
+    case "app":
+      guard words.count == 3, let title = string(2) else { return .unknown(line) }
+      return .app(name: words[1], title: title)
+    case "help":
+      guard words.count >= 2 else { return .unknown(line) }
+      return .help(verb: words[1])
+    case "tree":
+      guard words.count >= 4, let depth = int(1), let id = int(2) else { return .unknown(line) }
+      return .tree(depth: depth, id: id, className: words[3])
+    case "trace":
+      return .trace(String(line.dropFirst(min(line.count, 6))))
+    case "bye":
+      return .bye(reason: string(1) ?? "")
+    default:
+      return .unknown(line)
+    }
+  }
+}
+
+/// Splits server lines into words without unescaping: a quoted string (with its quotes and
+/// escapes) stays one word, exactly as written.
+public enum RawWords {
+  /// The words of `line`; a quoted run may follow `key=` inside one word.
+  public static func split(_ line: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var inString = false
+    var escaped = false
+    for character in line {
+      if inString {
+        current.append(character)
+        if escaped {
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "\"" {
+          inString = false
+        }
+      } else if character == " " || character == "\t" {
+        if !current.isEmpty {
+          words.append(current)
+          current = ""
+        }
+      } else {
+        if character == "\"" { inString = true }
+        current.append(character)
+      }
+    }
+    if !current.isEmpty { words.append(current) }
+    return words
+  }
+
+  /// `key=value` words as fields; words without `=` are skipped.
+  public static func fields(_ words: some Sequence<String>) -> [Field] {
+    words.compactMap { word in
+      guard let equals = word.firstIndex(of: "=") else { return nil }
+      return Field(String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+  }
+
+  /// The text of a quoted word with its escapes undone, or the word itself if unquoted.
+  public static func unquote(_ word: String) -> String? {
+    guard word.hasPrefix("\"") else { return word }
+    guard let tokens = try? Tokenizer.tokenize(word), tokens.count == 1, case .string(let text) = tokens[0] else {
+      return nil
+    }
+    return text
+  }
+}

@@ -1,0 +1,89 @@
+/// One token of a line (PROTOCOL.md section 2).
+public enum Token: Equatable, Sendable {
+  /// A run of characters other than blanks and `"`.
+  case word(String)
+  /// A quoted string, unescaped.
+  case string(String)
+  /// `key=value`; the key lowercased, the value a word or an unescaped string.
+  case option(key: String, value: String)
+}
+
+/// Splits a line into tokens and undoes string escapes.
+public enum Tokenizer {
+  /// The tokens of `line`, or a `bad-syntax` error.
+  public static func tokenize(_ line: String) throws(LineError) -> [Token] {
+    var tokens: [Token] = []
+    let scalars = Array(line.unicodeScalars)
+    var index = 0
+    while index < scalars.count {
+      let scalar = scalars[index]
+      if scalar == " " || scalar == "\t" {
+        index += 1
+        continue
+      }
+      if scalar == "\"" {
+        tokens.append(.string(try readString(scalars, &index)))
+        continue
+      }
+      var word = String.UnicodeScalarView()
+      while index < scalars.count, scalars[index] != " ", scalars[index] != "\t", scalars[index] != "\"" {
+        word.append(scalars[index])
+        index += 1
+      }
+      let text = String(word)
+      if index < scalars.count, scalars[index] == "\"" {
+        guard text.hasSuffix("="), text.count > 1 else {
+          throw .client(.badSyntax, "a string must be separated from '\(text)' by a space")
+        }
+        let value = try readString(scalars, &index)
+        tokens.append(.option(key: String(text.dropLast()).lowercased(), value: value))
+      } else if let equals = text.firstIndex(of: "="), equals != text.startIndex {
+        tokens.append(
+          .option(key: String(text[..<equals]).lowercased(), value: String(text[text.index(after: equals)...])))
+      } else {
+        tokens.append(.word(text))
+      }
+    }
+    return tokens
+  }
+
+  /// Reads a string starting at the opening quote; leaves `index` after the closing one.
+  private static func readString(_ scalars: [Unicode.Scalar], _ index: inout Int) throws(LineError) -> String {
+    var text = String.UnicodeScalarView()
+    index += 1
+    while index < scalars.count {
+      let scalar = scalars[index]
+      index += 1
+      switch scalar {
+      case "\"":
+        return String(text)
+      case "\\":
+        guard index < scalars.count else { break }
+        let escape = scalars[index]
+        index += 1
+        switch escape {
+        case "\"": text.append("\"")
+        case "\\": text.append("\\")
+        case "n": text.append("\n")
+        case "r": text.append("\r")
+        case "t": text.append("\t")
+        case "u":
+          guard index < scalars.count, scalars[index] == "{",
+            let close = scalars[index...].firstIndex(of: "}"), (2...7).contains(close - index),
+            let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 1)..<close])), radix: 16),
+            let decoded = Unicode.Scalar(value)
+          else {
+            throw .client(.badSyntax, "\\u must be followed by {H} with one to six hex digits of a Unicode scalar")
+          }
+          text.append(decoded)
+          index = close + 1
+        default:
+          throw .client(.badSyntax, "unknown escape '\\\(escape)' in a string")
+        }
+      default:
+        text.append(scalar)
+      }
+    }
+    throw .client(.badSyntax, "a string is not closed before the end of the line")
+  }
+}

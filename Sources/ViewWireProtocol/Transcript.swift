@@ -1,0 +1,164 @@
+/// A whole session written down (PROTOCOL.md section 12): what a client sends and what it must
+/// read back. Parsing and matching live here, with no I/O, so any client can replay one.
+public struct Transcript: Sendable {
+  /// One instruction of a transcript.
+  public enum Step: Equatable, Sendable {
+    /// `> TEXT`: send the text and a LF.
+    case send(String)
+    /// `< PATTERN`: the next line must match.
+    case expect(TranscriptPattern)
+    /// `<... PATTERN`: skip lines until one matches.
+    case skipUntil(TranscriptPattern)
+    /// `! raw HEX` and `! repeat N TEXT` and `! send-unterminated TEXT`: bytes sent as they are.
+    case sendBytes([UInt8])
+    /// `! close`: the client closes; later steps are ignored.
+    case close
+    /// `! expect-close`: the server must close next.
+    case expectClose
+  }
+
+  /// A step with the line it came from, for error messages.
+  public struct Line: Sendable {
+    public let number: Int
+    public let step: Step
+  }
+
+  public let name: String
+  public let lines: [Line]
+
+  /// Why a transcript file does not parse.
+  public struct SyntaxError: Error, CustomStringConvertible {
+    public let name: String
+    public let line: Int
+    public let message: String
+    public var description: String { "\(name):\(line): \(message)" }
+  }
+
+  public init(parsing text: String, name: String) throws(SyntaxError) {
+    self.name = name
+    var lines: [Line] = []
+    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let number = offset + 1
+      let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
+      if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("#") { continue }
+      func fail(_ message: String) -> SyntaxError { SyntaxError(name: name, line: number, message: message) }
+      if line.hasPrefix("<... ") {
+        lines.append(Line(number: number, step: .skipUntil(TranscriptPattern(String(line.dropFirst(5))))))
+      } else if line.hasPrefix("< ") || line == "<" {
+        lines.append(Line(number: number, step: .expect(TranscriptPattern(String(line.dropFirst(2))))))
+      } else if line.hasPrefix("> ") {
+        lines.append(Line(number: number, step: .send(String(line.dropFirst(2)))))
+      } else if line.hasPrefix("! ") {
+        let words = line.dropFirst(2).split(separator: " ", maxSplits: 1)
+        let argument = words.count > 1 ? String(words[1]) : ""
+        switch words.first.map(String.init) {
+        case "raw":
+          var bytes: [UInt8] = []
+          for hex in argument.split(separator: " ") {
+            guard hex.count == 2, let byte = UInt8(hex, radix: 16) else { throw fail("'\(hex)' is not a hex byte") }
+            bytes.append(byte)
+          }
+          lines.append(Line(number: number, step: .sendBytes(bytes)))
+        case "send-unterminated":
+          lines.append(Line(number: number, step: .sendBytes(Array(argument.utf8))))
+        case "repeat":
+          let parts = argument.split(separator: " ", maxSplits: 1)
+          guard parts.count == 2, let count = Int(parts[0]), count > 0 else {
+            throw fail("'! repeat' takes a count and a text")
+          }
+          lines.append(
+            Line(number: number, step: .sendBytes(Array(String(repeating: String(parts[1]), count: count).utf8))))
+        case "close":
+          lines.append(Line(number: number, step: .close))
+        case "expect-close":
+          lines.append(Line(number: number, step: .expectClose))
+        default:
+          throw fail("unknown directive '\(line)'")
+        }
+      } else {
+        throw fail("a line must start with '>', '<', '<...', '!' or '#'")
+      }
+    }
+    self.lines = lines
+  }
+}
+
+/// A line pattern of a transcript: literal text with `{NAME}`, `{_}` and `{...}` holes.
+public struct TranscriptPattern: Equatable, Sendable, CustomStringConvertible {
+  enum Piece: Equatable, Sendable {
+    case literal([Character])
+    case variable(String)
+    case anyToken
+    case anyText
+  }
+
+  public let description: String
+  let pieces: [Piece]
+
+  public init(_ text: String) {
+    description = text
+    var pieces: [Piece] = []
+    var literal: [Character] = []
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "{") {
+      guard let close = rest[open...].firstIndex(of: "}") else { break }
+      let name = rest[rest.index(after: open)..<close]
+      let isHole = name == "_" || name == "..." || (!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" })
+      literal += rest[..<open]
+      if isHole {
+        if !literal.isEmpty { pieces.append(.literal(literal)) }
+        literal = []
+        pieces.append(name == "_" ? .anyToken : name == "..." ? .anyText : .variable(String(name)))
+      } else {
+        literal += rest[open...close]
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    literal += rest
+    if !literal.isEmpty { pieces.append(.literal(literal)) }
+    self.pieces = pieces
+  }
+
+  /// Matches the whole `line`; on success, adds first-time variable bindings to `bindings`.
+  public func matches(_ line: String, bindings: inout [String: String]) -> Bool {
+    let characters = Array(line)
+    guard let result = match(pieceIndex: 0, characters, 0, bindings) else { return false }
+    bindings = result
+    return true
+  }
+
+  private func match(pieceIndex: Int, _ line: [Character], _ position: Int, _ bindings: [String: String])
+    -> [String: String]?
+  {
+    guard pieceIndex < pieces.count else { return position == line.count ? bindings : nil }
+    switch pieces[pieceIndex] {
+    case .literal(let text):
+      guard position + text.count <= line.count, Array(line[position..<(position + text.count)]) == text else {
+        return nil
+      }
+      return match(pieceIndex: pieceIndex + 1, line, position + text.count, bindings)
+    case .anyText:
+      for end in stride(from: line.count, through: position, by: -1) {
+        if let result = match(pieceIndex: pieceIndex + 1, line, end, bindings) { return result }
+      }
+      return nil
+    case .anyToken, .variable:
+      var limit = position
+      while limit < line.count, line[limit] != " " { limit += 1 }
+      guard limit > position else { return nil }
+      for end in stride(from: limit, to: position, by: -1) {
+        var next = bindings
+        if case .variable(let name) = pieces[pieceIndex] {
+          let value = String(line[position..<end])
+          if let bound = bindings[name] {
+            guard bound == value else { continue }
+          } else {
+            next[name] = value
+          }
+        }
+        if let result = match(pieceIndex: pieceIndex + 1, line, end, next) { return result }
+      }
+      return nil
+    }
+  }
+}
