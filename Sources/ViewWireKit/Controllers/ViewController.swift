@@ -83,6 +83,14 @@ open class ViewController: Responder {
   /// Called when the client's traits changed (idiom, scale, locale, keyboard).
   open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
+  /// Called when the daemon runs short of memory: release what can be rebuilt.
+  open func didReceiveMemoryWarning() {}
+
+  package func receiveMemoryWarning() {
+    lifecycle("didReceiveMemoryWarning")
+    didReceiveMemoryWarning()
+  }
+
   /// The title a navigation bar shows for this controller.
   open var title: String?
 

@@ -418,21 +418,47 @@ open class View: Responder {
 
   /// The deepest visible, interactive view containing `point` (in this view's coordinates).
   ///
-  /// UIKit's rules: hidden views, views with alpha below 0.01 and views with interaction
-  /// disabled are skipped with their subtrees; later subviews are tried first; a view's subviews
-  /// are found outside its bounds only when it does not clip.
+  /// UIKit's rules: a view that does not contain the point, is hidden, has alpha below 0.01 or
+  /// has interaction disabled is skipped with its whole subtree (so a subview sticking out of its
+  /// superview cannot be touched there, clipped or not); later subviews are tried first.
   open func hitTest(_ point: CGPoint) -> View? {
-    guard !isHidden, alpha >= 0.01, isUserInteractionEnabled else { return nil }
-    let inside = self.point(inside: point)
-    if clipsToBounds && !inside { return nil }
+    guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
     for subview in subviews.reversed() {
       let local = CGPoint(
         x: point.x - subview.frameOrigin.x + subview.bounds.origin.x,
         y: point.y - subview.frameOrigin.y + subview.bounds.origin.y)
       if let hit = subview.hitTest(local) { return hit }
     }
-    return inside ? self : nil
+    return self
   }
+
+  // MARK: Touches and gestures
+
+  /// The gesture recognizers attached to this view; they see touches on it and its subviews
+  /// before the views do, as in UIKit.
+  public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+  /// Attaches a gesture recognizer.
+  open func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+    recognizer.view?.removeGestureRecognizer(recognizer)
+    gestureRecognizers.append(recognizer)
+    recognizer.view = self
+  }
+
+  /// Detaches a gesture recognizer.
+  open func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+    gestureRecognizers.removeAll { $0 === recognizer }
+    if recognizer.view === self { recognizer.view = nil }
+  }
+
+  /// A finger went down on this view (it was the hit-tested view).
+  open func touchesBegan(_ touch: Touch) {}
+  /// The finger that went down on this view moved.
+  open func touchesMoved(_ touch: Touch) {}
+  /// The finger that went down on this view lifted.
+  open func touchesEnded(_ touch: Touch) {}
+  /// A gesture recognizer took the touch over; the view must forget it.
+  open func touchesCancelled(_ touch: Touch) {}
 
   // MARK: Responder chain
 

@@ -16,6 +16,13 @@ open class Window: View {
   /// them as `trace` lines.
   public var traceSink: ((_ kind: String, _ detail: String) -> Void)?
 
+  /// Runs the kit's timed work (long presses, delayed actions); the server backs it with loop
+  /// timers, tests with a `ManualScheduler`.
+  public var scheduler: (any Scheduler)?
+
+  /// The finger that is down, with the recognizers watching it.
+  var touchSequence: TouchSequence?
+
   /// Work that must run after the next layout pass, such as `viewDidAppear`.
   private var afterLayout: [() -> Void] = []
 

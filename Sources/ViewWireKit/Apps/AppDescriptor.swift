@@ -1,0 +1,22 @@
+/// An app a daemon offers to clients: a name to `open` it by, a title, and how to build its root
+/// view controller for one session.
+///
+/// The factory runs once per `open`, on the session's thread, with the traits the client
+/// announced, so an app may pick a different controller per idiom (seed 001).
+public struct AppDescriptor: Sendable {
+  /// The name clients type after `open`: lowercase letters, digits and dashes.
+  public let name: String
+  /// A human-readable title for `apps`.
+  public let title: String
+  /// Builds a fresh root view controller for a session.
+  public let makeRootViewController: @Sendable (TraitCollection) -> ViewController
+
+  public init(
+    name: String, title: String,
+    makeRootViewController: @escaping @Sendable (TraitCollection) -> ViewController
+  ) {
+    self.name = name
+    self.title = title
+    self.makeRootViewController = makeRootViewController
+  }
+}

@@ -1,0 +1,112 @@
+public import Foundation
+import ViewWireProtocol
+
+/// A tappable title (UIKit's `UIButton`): target-action on touch-up-inside, with per-state
+/// titles and colours.
+///
+/// The title travels as the button's own `text`, `font`, `weight` and `textColor` render
+/// properties; `titleLabel` is the label that holds its font, as in UIKit, but it is not a
+/// separate view on the wire.
+open class Button: Control {
+  /// UIKit's button types; `.system` tints its title.
+  public enum ButtonType: Sendable {
+    case system, custom, close
+  }
+
+  public let buttonType: ButtonType
+  private var titles: [State: String] = [:]
+  private var titleColors: [State: Color] = [:]
+
+  /// The label that holds the title's font (`button.titleLabel?.font = ...`).
+  public private(set) var titleLabel: Label?
+
+  /// Creates a button, as `UIButton(type:)`.
+  public init(type: ButtonType) {
+    buttonType = type
+    super.init()
+    setUp()
+  }
+
+  public override init(frame: CGRect) {
+    buttonType = .custom
+    super.init(frame: frame)
+    setUp()
+  }
+
+  public override init() {
+    buttonType = .custom
+    super.init()
+    setUp()
+  }
+
+  private func setUp() {
+    let label = Label()
+    label.font = .systemFont(ofSize: 15, weight: buttonType == .system ? .medium : .regular)
+    label.owner = self
+    titleLabel = label
+    updateTitle()
+  }
+
+  /// Sets the title shown in `state`; other states fall back to the normal title.
+  open func setTitle(_ title: String?, for state: State) {
+    titles[state] = title
+    updateTitle()
+  }
+
+  /// The title for `state`, falling back to the normal one.
+  open func title(for state: State) -> String? { titles[state] ?? titles[.normal] }
+
+  /// Sets the title colour in `state`.
+  open func setTitleColor(_ color: Color?, for state: State) {
+    titleColors[state] = color
+    updateTitle()
+  }
+
+  /// The title colour for `state`: the state's own, the normal one, or the tint for system
+  /// buttons (black for custom ones).
+  open func titleColor(for state: State) -> Color? {
+    titleColors[state] ?? titleColors[.normal] ?? (buttonType == .system ? tintColor : .white)
+  }
+
+  /// The title currently shown.
+  public var currentTitle: String? { title(for: state) }
+
+  open override func stateDidChange() {
+    setRenderProperty("highlighted", isHighlighted ? .bool(true) : nil)
+    updateTitle()
+  }
+
+  open override func tintColorDidChange() {
+    super.tintColorDidChange()
+    updateTitle()
+  }
+
+  func labelDidChange() {
+    updateTitle()
+  }
+
+  private func updateTitle() {
+    let state = self.state
+    setRenderProperty("text", title(for: state).map { .string($0) })
+    var color = titleColor(for: state)
+    if titleColors[state] == nil, state.contains(.highlighted), let base = color {
+      color = base.withAlphaComponent(base.alpha * 0.5)
+    }
+    setRenderProperty("textColor", color?.wireValue)
+    if let font = titleLabel?.font {
+      setRenderProperty("font", .number(Double(font.pointSize)))
+      setRenderProperty("weight", .string(font.weight.rawValue))
+    }
+    invalidateIntrinsicContentSize()
+  }
+
+  open override var intrinsicContentSize: CGSize {
+    let size = titleLabel?.font.pointSize ?? 15
+    let text = title(for: .normal) ?? ""
+    return CGSize(
+      width: TextMeasure.width(of: text, size: size).rounded(.up) + 16,
+      height: TextMeasure.lineHeight(size) + 12)
+  }
+
+  open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+}

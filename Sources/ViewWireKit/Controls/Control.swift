@@ -1,0 +1,206 @@
+import Foundation
+
+/// A view that turns touches into actions (UIKit's `UIControl`): buttons, text fields,
+/// switches, sliders.
+///
+/// Target-action works as in UIKit, with Swift method references instead of selectors:
+/// `button.addTarget(self, action: LoginViewController.login, for: .touchUpInside)`. The target
+/// is held weakly, as UIKit holds it.
+open class Control: View {
+  /// The events a control sends actions for (UIKit's `UIControl.Event`).
+  public struct Event: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let touchDown = Event(rawValue: 1 << 0)
+    public static let touchDownRepeat = Event(rawValue: 1 << 1)
+    public static let touchDragInside = Event(rawValue: 1 << 2)
+    public static let touchDragOutside = Event(rawValue: 1 << 3)
+    public static let touchDragEnter = Event(rawValue: 1 << 4)
+    public static let touchDragExit = Event(rawValue: 1 << 5)
+    public static let touchUpInside = Event(rawValue: 1 << 6)
+    public static let touchUpOutside = Event(rawValue: 1 << 7)
+    public static let touchCancel = Event(rawValue: 1 << 8)
+    public static let valueChanged = Event(rawValue: 1 << 12)
+    public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    public static let editingDidBegin = Event(rawValue: 1 << 16)
+    public static let editingChanged = Event(rawValue: 1 << 17)
+    public static let editingDidEnd = Event(rawValue: 1 << 18)
+    public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+    public static let allTouchEvents = Event(rawValue: 0x0FFF)
+    public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+    public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+  }
+
+  /// The control's state (UIKit's `UIControl.State`), for per-state titles and colours.
+  public struct State: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let normal = State([])
+    public static let highlighted = State(rawValue: 1 << 0)
+    public static let disabled = State(rawValue: 1 << 1)
+    public static let selected = State(rawValue: 1 << 2)
+    public static let focused = State(rawValue: 1 << 3)
+  }
+
+  private struct Registration {
+    let events: Event
+    let identifier: ObjectIdentifier?
+    let perform: (Control, Event) -> Bool
+  }
+
+  private var registrations: [Registration] = []
+
+  /// Whether the control responds to touches; a disabled control is drawn dimmed.
+  open var isEnabled = true {
+    didSet {
+      setRenderProperty("enabled", isEnabled ? nil : .bool(false))
+      if !isEnabled { isHighlighted = false }
+      stateDidChange()
+    }
+  }
+
+  /// Whether a finger is down on the control.
+  open var isHighlighted = false {
+    didSet {
+      guard isHighlighted != oldValue else { return }
+      stateDidChange()
+    }
+  }
+
+  /// Whether the control is selected (a toggled button).
+  open var isSelected = false {
+    didSet {
+      guard isSelected != oldValue else { return }
+      stateDidChange()
+    }
+  }
+
+  /// The control's current state.
+  public var state: State {
+    var state = State.normal
+    if isHighlighted { state.insert(.highlighted) }
+    if !isEnabled { state.insert(.disabled) }
+    if isSelected { state.insert(.selected) }
+    return state
+  }
+
+  /// Called when `isEnabled`, `isHighlighted` or `isSelected` changed, to redraw per state.
+  open func stateDidChange() {}
+
+  /// Whether a touch that began on the control is being tracked.
+  public private(set) var isTracking = false
+  /// Whether the tracked touch is inside the control (with UIKit's 70-point slop).
+  public private(set) var isTouchInside = false
+
+  // MARK: Target-action
+
+  /// Calls `action` on `target` with the control when one of `events` happens.
+  public func addTarget<Target: AnyObject, Sender>(
+    _ target: Target, action: @escaping (Target) -> (Sender) -> Void, for events: Event
+  ) {
+    registrations.append(
+      Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] control, _ in
+        guard let target else { return false }
+        guard let sender = control as? Sender else { return true }
+        action(target)(sender)
+        return true
+      })
+  }
+
+  /// Calls `action` on `target` when one of `events` happens, for actions that take no sender.
+  public func addTarget<Target: AnyObject>(
+    _ target: Target, action: @escaping (Target) -> () -> Void, for events: Event
+  ) {
+    registrations.append(
+      Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] _, _ in
+        guard let target else { return false }
+        action(target)()
+        return true
+      })
+  }
+
+  /// Removes the target's registrations for `events` (all of them for `nil` target).
+  public func removeTarget(_ target: AnyObject?, for events: Event) {
+    registrations.removeAll { registration in
+      (target == nil || registration.identifier == target.map(ObjectIdentifier.init))
+        && !registration.events.isDisjoint(with: events)
+    }
+  }
+
+  /// Calls `handler` when one of `events` happens (UIKit's `addAction(_:for:)` with a closure).
+  public func addAction(_ action: Action, for events: Event) {
+    registrations.append(
+      Registration(events: events, identifier: nil) { control, _ in
+        action.sender = control
+        action.handler(action)
+        return true
+      })
+  }
+
+  /// Sends the actions registered for `events`, in the order they were added.
+  open func sendActions(for events: Event) {
+    var released: [Int] = []
+    for (index, registration) in registrations.enumerated()
+    where !registration.events.isDisjoint(with: events) {
+      if !registration.perform(self, events) { released.append(index) }
+    }
+    for index in released.reversed() { registrations.remove(at: index) }
+  }
+
+  /// The number of registrations, including those whose target is gone but not yet pruned.
+  public var actionCount: Int { registrations.count }
+
+  // MARK: Touch tracking
+
+  open override func touchesBegan(_ touch: Touch) {
+    guard isEnabled else { return }
+    isTracking = true
+    isTouchInside = true
+    isHighlighted = true
+    sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+  }
+
+  open override func touchesMoved(_ touch: Touch) {
+    guard isTracking else { return }
+    let inside = bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+    let wasInside = isTouchInside
+    isTouchInside = inside
+    isHighlighted = inside
+    if inside != wasInside { sendActions(for: inside ? .touchDragEnter : .touchDragExit) }
+    sendActions(for: inside ? .touchDragInside : .touchDragOutside)
+  }
+
+  open override func touchesEnded(_ touch: Touch) {
+    guard isTracking else { return }
+    let inside = bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+    isTracking = false
+    isHighlighted = false
+    if inside {
+      sendActions(for: [.touchUpInside, .primaryActionTriggered])
+    } else {
+      sendActions(for: .touchUpOutside)
+    }
+  }
+
+  open override func touchesCancelled(_ touch: Touch) {
+    guard isTracking else { return }
+    isTracking = false
+    isHighlighted = false
+    sendActions(for: .touchCancel)
+  }
+}
+
+/// A closure-based action (UIKit's `UIAction`).
+public final class Action {
+  public let title: String
+  public let handler: (Action) -> Void
+  /// The control that sent the action, while the handler runs.
+  public internal(set) weak var sender: Control?
+
+  public init(title: String = "", handler: @escaping (Action) -> Void) {
+    self.title = title
+    self.handler = handler
+  }
+}

@@ -1,0 +1,197 @@
+public import Foundation
+import ViewWireProtocol
+
+/// What a text field asks and tells its delegate (UIKit's `UITextFieldDelegate`). Every method
+/// has a default, so a delegate implements only what it needs.
+public protocol TextFieldDelegate: AnyObject {
+  func textFieldShouldBeginEditing(_ textField: TextField) -> Bool
+  func textFieldDidBeginEditing(_ textField: TextField)
+  func textFieldShouldEndEditing(_ textField: TextField) -> Bool
+  func textFieldDidEndEditing(_ textField: TextField)
+  func textField(
+    _ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+  )
+    -> Bool
+  func textFieldShouldReturn(_ textField: TextField) -> Bool
+}
+
+extension TextFieldDelegate {
+  public func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { true }
+  public func textFieldDidBeginEditing(_ textField: TextField) {}
+  public func textFieldShouldEndEditing(_ textField: TextField) -> Bool { true }
+  public func textFieldDidEndEditing(_ textField: TextField) {}
+  public func textField(
+    _ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+  ) -> Bool { true }
+  public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
+}
+
+/// Editable single-line text (UIKit's `UITextField`).
+///
+/// Tapping it makes it the first responder; the session's `text` and `key` commands then edit
+/// it. **A secure field never sends its text**: its `text` render property is a mask of one `•`
+/// per character (PROTOCOL.md section 9), so the clear text exists only in the server.
+open class TextField: Control {
+  /// The border the client draws (UIKit's `UITextField.BorderStyle`).
+  public enum BorderStyle: String, Sendable {
+    case none, line, bezel, roundedRect
+  }
+
+  /// The mask character a secure field shows per character.
+  public static let secureMask: Character = "\u{2022}"
+
+  /// The text; never nil when read, as in UIKit.
+  open var text: String? {
+    get { storedText }
+    set {
+      storedText = newValue ?? ""
+      renderText()
+    }
+  }
+  private var storedText = ""
+
+  /// Shown while the text is empty.
+  open var placeholder: String? {
+    didSet { setRenderProperty("placeholder", placeholder.map { .string($0) }) }
+  }
+
+  /// Whether the text is hidden from view, and from the wire.
+  open var isSecureTextEntry = false {
+    didSet {
+      setRenderProperty("secure", isSecureTextEntry ? .bool(true) : nil)
+      renderText()
+    }
+  }
+
+  open var borderStyle: BorderStyle = .none {
+    didSet { setRenderProperty("borderStyle", .string(borderStyle.rawValue)) }
+  }
+
+  open var font: Font? = .systemFont(ofSize: Font.systemFontSize) {
+    didSet { applyFont() }
+  }
+
+  open var textColor: Color? = .black {
+    didSet { setRenderProperty("textColor", textColor?.wireValue) }
+  }
+
+  open var textAlignment: TextAlignment = .natural {
+    didSet { setRenderProperty("align", .string(textAlignment.rawValue)) }
+  }
+
+  /// Hints the client may use for its keyboard; the server does not interpret them.
+  open var autocorrectionType = 0
+  open var autocapitalizationType = 0
+  open var keyboardType = 0
+  open var returnKeyType = 0
+  open var clearsOnBeginEditing = false
+
+  /// Asked and told about editing; held weakly.
+  open weak var delegate: (any TextFieldDelegate)?
+
+  /// Whether the field is the first responder.
+  public var isEditing: Bool { isFirstResponder }
+
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    setUpRendering()
+  }
+
+  public override init() {
+    super.init()
+    setUpRendering()
+  }
+
+  private func setUpRendering() {
+    applyFont()
+    setRenderProperty("textColor", Color.black.wireValue)
+    renderText()
+  }
+
+  private func applyFont() {
+    let font = self.font ?? .systemFont(ofSize: Font.systemFontSize)
+    setRenderProperty("font", .number(Double(font.pointSize)))
+    setRenderProperty("weight", .string(font.weight.rawValue))
+  }
+
+  private func renderText() {
+    let shown =
+      isSecureTextEntry ? String(repeating: TextField.secureMask, count: storedText.count) : storedText
+    setRenderProperty("text", .string(shown))
+  }
+
+  // MARK: Editing
+
+  open override var canBecomeFirstResponder: Bool { isEnabled }
+
+  @discardableResult
+  open override func becomeFirstResponder() -> Bool {
+    guard !isFirstResponder else { return true }
+    guard canBecomeFirstResponder, delegate?.textFieldShouldBeginEditing(self) ?? true else { return false }
+    return super.becomeFirstResponder()
+  }
+
+  open override var canResignFirstResponder: Bool {
+    delegate?.textFieldShouldEndEditing(self) ?? true
+  }
+
+  open override func firstResponderDidChange(isFirstResponder: Bool) {
+    setRenderProperty("focused", isFirstResponder ? .bool(true) : nil)
+    if isFirstResponder {
+      if clearsOnBeginEditing { text = "" }
+      delegate?.textFieldDidBeginEditing(self)
+      sendActions(for: .editingDidBegin)
+    } else {
+      delegate?.textFieldDidEndEditing(self)
+      sendActions(for: .editingDidEnd)
+    }
+  }
+
+  /// Inserts typed text at the end, if the delegate allows it.
+  open func insertText(_ typed: String) {
+    let range = NSRange(location: storedText.utf16.count, length: 0)
+    guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: typed) ?? true else {
+      return
+    }
+    storedText += typed
+    renderText()
+    sendActions(for: .editingChanged)
+  }
+
+  /// Deletes the last character, if there is one and the delegate allows it.
+  open func deleteBackward() {
+    guard let last = storedText.last else { return }
+    let length = String(last).utf16.count
+    let range = NSRange(location: storedText.utf16.count - length, length: length)
+    guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: "") ?? true else {
+      return
+    }
+    storedText.removeLast()
+    renderText()
+    sendActions(for: .editingChanged)
+  }
+
+  /// The return key: asks the delegate, then ends editing (UIKit's default).
+  open func returnKeyPressed() {
+    let shouldEnd = delegate?.textFieldShouldReturn(self) ?? true
+    sendActions(for: .primaryActionTriggered)
+    if shouldEnd {
+      sendActions(for: .editingDidEndOnExit)
+      resignFirstResponder()
+    }
+  }
+
+  open override func touchesEnded(_ touch: Touch) {
+    let inside = isTracking && bounds.contains(touch.location(in: self))
+    super.touchesEnded(touch)
+    if inside { becomeFirstResponder() }
+  }
+
+  open override var intrinsicContentSize: CGSize {
+    let size = (font ?? .systemFont(ofSize: Font.systemFontSize)).pointSize
+    let shown = storedText.isEmpty ? (placeholder ?? "") : storedText
+    return CGSize(
+      width: TextMeasure.width(of: shown, size: size).rounded(.up) + 16,
+      height: TextMeasure.lineHeight(size) + 14)
+  }
+}

@@ -1,0 +1,49 @@
+public import Foundation
+
+/// One finger on the screen (UIKit's `UITouch`). A session has at most one at a time.
+public final class Touch {
+  /// Where the touch is in its life.
+  public enum Phase: Sendable {
+    case began, moved, ended, cancelled
+  }
+
+  public internal(set) var phase: Phase = .began
+  /// The number of taps in quick succession this touch belongs to (2 for a double tap).
+  public let tapCount: Int
+  /// Seconds, from the window's scheduler.
+  public internal(set) var timestamp: TimeInterval
+  /// The view hit-tested when the finger went down; it receives the touch until it ends.
+  public internal(set) weak var view: View?
+  public internal(set) weak var window: Window?
+  var locationInWindow: CGPoint
+  var previousLocationInWindow: CGPoint
+  var previousTimestamp: TimeInterval
+
+  init(at point: CGPoint, tapCount: Int, timestamp: TimeInterval, view: View?, window: Window) {
+    locationInWindow = point
+    previousLocationInWindow = point
+    self.tapCount = tapCount
+    self.timestamp = timestamp
+    previousTimestamp = timestamp
+    self.view = view
+    self.window = window
+  }
+
+  /// The touch's location in `view`'s coordinates (the window's when nil).
+  public func location(in view: View?) -> CGPoint {
+    view?.convert(locationInWindow, from: nil) ?? locationInWindow
+  }
+
+  /// The location before the last move, in `view`'s coordinates.
+  public func previousLocation(in view: View?) -> CGPoint {
+    view?.convert(previousLocationInWindow, from: nil) ?? previousLocationInWindow
+  }
+
+  func update(to point: CGPoint, timestamp: TimeInterval, phase: Phase) {
+    previousLocationInWindow = locationInWindow
+    previousTimestamp = self.timestamp
+    locationInWindow = point
+    self.timestamp = timestamp
+    self.phase = phase
+  }
+}

@@ -1,0 +1,190 @@
+public import Foundation
+
+/// Why the window refused an input event.
+public enum InputError: Error, Equatable, Sendable {
+  /// `text` or `key` with no focused text field.
+  case noFocus
+  /// A move or lift with no finger down.
+  case notInDrag
+  /// A point outside the window.
+  case outsideWindow
+}
+
+/// The keys a client can press.
+public enum Key: Sendable {
+  case `return`, backspace, tab, escape
+}
+
+/// The finger that is down and who watches it.
+struct TouchSequence {
+  let touch: Touch
+  /// Recognizers on the hit view and its ancestors, innermost first, enabled at touch-down.
+  let recognizers: [GestureRecognizer]
+  /// Whether a recognizer took the touch from the view.
+  var viewCancelled = false
+}
+
+extension Window {
+  // MARK: Touches
+
+  /// A finger goes down at `point` (window coordinates). Returns the view hit.
+  ///
+  /// Recognizers on the hit view and its ancestors see the touch first, then the view. A tap
+  /// recognizer on an ancestor of an enabled control stays out of the way, as in UIKit, where a
+  /// button's own tap wins over a single-tap recognizer on its superview.
+  @discardableResult
+  public func touchDown(at point: CGPoint, tapCount: Int = 1, timestamp: TimeInterval? = nil)
+    throws(InputError)
+    -> View?
+  {
+    guard bounds.contains(point) else { throw .outsideWindow }
+    if let sequence = touchSequence { cancel(sequence) }
+    let hit = hitTest(point)
+    let touch = Touch(
+      at: point, tapCount: tapCount, timestamp: timestamp ?? currentTime, view: hit, window: self)
+    var recognizers: [GestureRecognizer] = []
+    let hitControl = (hit as? Control).flatMap { $0.isEnabled ? $0 : nil }
+    var current = hit
+    while let view = current {
+      for recognizer in view.gestureRecognizers where recognizer.isEnabled {
+        if hitControl != nil, view !== hitControl, let tap = recognizer as? TapGestureRecognizer,
+          tap.numberOfTapsRequired == 1
+        {
+          continue
+        }
+        recognizers.append(recognizer)
+      }
+      current = view.superview
+    }
+    touchSequence = TouchSequence(touch: touch, recognizers: recognizers)
+    deliver(touch)
+    return hit
+  }
+
+  /// The finger moves to `point`; it may leave the window.
+  public func touchMove(to point: CGPoint, timestamp: TimeInterval? = nil) throws(InputError) {
+    guard let sequence = touchSequence else { throw .notInDrag }
+    sequence.touch.update(to: point, timestamp: timestamp ?? currentTime, phase: .moved)
+    deliver(sequence.touch)
+  }
+
+  /// The finger lifts at `point`, ending the touch.
+  public func touchUp(at point: CGPoint, timestamp: TimeInterval? = nil) throws(InputError) {
+    guard let sequence = touchSequence else { throw .notInDrag }
+    sequence.touch.update(to: point, timestamp: timestamp ?? currentTime, phase: .ended)
+    deliver(sequence.touch)
+    finish(sequence)
+  }
+
+  /// A tap: `count` touch sequences at one point with tap counts 1...count. Returns the view hit.
+  @discardableResult
+  public func tap(at point: CGPoint, count: Int = 1, timestamp: TimeInterval? = nil) throws(InputError)
+    -> View?
+  {
+    var hit: View?
+    for tapCount in 1...max(1, count) {
+      hit = try touchDown(at: point, tapCount: tapCount, timestamp: timestamp)
+      try touchUp(at: point, timestamp: timestamp)
+    }
+    return hit
+  }
+
+  /// Whether a finger is down.
+  public var isTouching: Bool { touchSequence != nil }
+
+  private var currentTime: TimeInterval { scheduler?.now ?? 0 }
+
+  private func deliver(_ touch: Touch) {
+    guard var sequence = touchSequence else { return }
+    for recognizer in sequence.recognizers where recognizer.isEnabled { recognizer.deliver(touch) }
+    guard let view = touch.view else { return }
+    if !sequence.viewCancelled,
+      sequence.recognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView })
+    {
+      sequence.viewCancelled = true
+      touchSequence = sequence
+      view.touchesCancelled(touch)
+      return
+    }
+    guard !sequence.viewCancelled else { return }
+    switch touch.phase {
+    case .began: view.touchesBegan(touch)
+    case .moved: view.touchesMoved(touch)
+    case .ended: view.touchesEnded(touch)
+    case .cancelled: view.touchesCancelled(touch)
+    }
+  }
+
+  private func finish(_ sequence: TouchSequence) {
+    touchSequence = nil
+    for recognizer in sequence.recognizers { recognizer.finishSequence() }
+  }
+
+  private func cancel(_ sequence: TouchSequence) {
+    sequence.touch.phase = .cancelled
+    for recognizer in sequence.recognizers { recognizer.deliver(sequence.touch) }
+    if !sequence.viewCancelled { sequence.touch.view?.touchesCancelled(sequence.touch) }
+    finish(sequence)
+  }
+
+  /// A recognizer recognized from a timer (a long press): the view loses the touch now.
+  func gestureDidRecognizeAsynchronously(_ recognizer: GestureRecognizer) {
+    guard var sequence = touchSequence, !sequence.viewCancelled, recognizer.cancelsTouchesInView,
+      sequence.recognizers.contains(where: { $0 === recognizer })
+    else { return }
+    sequence.viewCancelled = true
+    touchSequence = sequence
+    sequence.touch.view?.touchesCancelled(sequence.touch)
+  }
+
+  // MARK: Keys and text
+
+  /// The focused text field.
+  public var focusedTextField: TextField? { firstResponder as? TextField }
+
+  /// Types `text` into the focused text field.
+  public func insertText(_ text: String) throws(InputError) {
+    guard let field = focusedTextField else { throw .noFocus }
+    field.insertText(text)
+  }
+
+  /// Presses `key` in the focused text field.
+  public func press(_ key: Key) throws(InputError) {
+    guard let field = focusedTextField else { throw .noFocus }
+    switch key {
+    case .return: field.returnKeyPressed()
+    case .backspace: field.deleteBackward()
+    case .escape: field.resignFirstResponder()
+    case .tab:
+      let fields = textFields(in: self).filter { $0.isEnabled && !$0.isHidden }
+      guard let index = fields.firstIndex(where: { $0 === field }), fields.count > 1 else { return }
+      fields[(index + 1) % fields.count].becomeFirstResponder()
+    }
+  }
+
+  private func textFields(in view: View) -> [TextField] {
+    var result: [TextField] = []
+    if let field = view as? TextField { result.append(field) }
+    for subview in view.subviews { result += textFields(in: subview) }
+    return result
+  }
+
+  /// Tells the controllers that the daemon is short of memory (UIKit's memory warning).
+  public func simulateMemoryWarning() {
+    rootViewController?.receiveMemoryWarning()
+  }
+
+  // MARK: Finding views
+
+  /// The first view, depth-first, whose accessibility identifier is `identifier`.
+  public func view(withIdentifier identifier: String) -> View? {
+    func search(_ view: View) -> View? {
+      if view.accessibilityIdentifier == identifier { return view }
+      for subview in view.subviews {
+        if let found = search(subview) { return found }
+      }
+      return nil
+    }
+    return search(self)
+  }
+}
