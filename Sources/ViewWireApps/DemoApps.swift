@@ -1,0 +1,14 @@
+public import ViewWireKit
+
+/// The apps the daemon offers: each seed's example, ported to ViewWireKit.
+public enum DemoApps {
+  /// Every demo app, by name.
+  public static let all: [AppDescriptor] = [
+    AppDescriptor(name: "square", title: "Drag the square into the green area (seed 000)") { _ in
+      CustomViewController()
+    },
+    AppDescriptor(name: "login", title: "A login screen with a secure field (seed 004)") { _ in
+      LoginViewController()
+    },
+  ]
+}
