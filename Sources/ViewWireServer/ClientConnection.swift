@@ -1,0 +1,191 @@
+import Foundation
+import Logging
+import ViewWireDiff
+import ViewWireLoop
+import ViewWireProtocol
+
+/// One client's TCP connection: bytes in through the line framer to the command dispatcher,
+/// replies and frames out through one buffered write per batch of input.
+///
+/// **Slow clients.** Output a client leaves unread is bounded by `outputLimit`: past it, the
+/// connection stops reading the client's commands and stops sending frames, while the session
+/// keeps collecting changes (dirty flags, so memory stays bounded by the tree, not by the number
+/// of changes). When the socket drains, one frame carries everything the client missed. A client
+/// stalled for longer than `stallTimeout` is disconnected.
+final class ClientConnection {
+  private let connection: TCPConnection
+  let session: Session
+  private let configuration: ServerConfiguration
+  private let loop: EventLoop
+  private let logger: Logger
+  private var framer: LineFramer
+  private lazy var dispatcher = CommandDispatcher(session: session, connection: self)
+  /// Bytes produced while handling one read, written with one call at its end.
+  private var output: [UInt8] = []
+  /// Whether output passed the limit and the connection waits for the socket to drain.
+  private(set) var isStalled = false
+  /// Whether changes happened that a stall kept from being sent.
+  private var frameOwed = false
+  private var stallTimer: LoopTimer?
+  private var isClosing = false
+  /// Called once the connection is closed, to let the server forget it.
+  var onClosed: (() -> Void)?
+
+  init(
+    connection: TCPConnection, session: Session, configuration: ServerConfiguration, loop: EventLoop,
+    logger: Logger
+  ) {
+    self.connection = connection
+    self.session = session
+    self.configuration = configuration
+    self.loop = loop
+    var sessionLogger = logger
+    sessionLogger[metadataKey: "session"] = "\(session.id)"
+    self.logger = sessionLogger
+    self.framer = LineFramer(maximumLineLength: configuration.maximumLineLength)
+  }
+
+  /// Sends the greeting and starts reading.
+  func start() {
+    session.clock.onWork = { [unowned self] in self.flushAsynchronousChanges() }
+    connection.onRead = { [unowned self] bytes in self.received(bytes) }
+    connection.onDrain = { [unowned self] in self.drained() }
+    connection.onClose = { [unowned self] error in self.closed(error) }
+    let size = session.window.bounds.size
+    send(
+      .greeting(
+        protocolVersion: ProtocolVersion.current, sessionID: session.id, width: Double(size.width),
+        height: Double(size.height)))
+    flush()
+    connection.startReading()
+    logger.debug("connected", metadata: ["peer": "\(connection.remoteAddress)"])
+  }
+
+  // MARK: Input
+
+  private func received(_ bytes: UnsafeRawBufferPointer) {
+    framer.append(bytes) { event in
+      guard !isClosing else { return }
+      switch event {
+      case .line(let line):
+        dispatcher.handle(line: line)
+      case .error(let error):
+        send(error.reply)
+      }
+    }
+    flush()
+  }
+
+  // MARK: Output
+
+  /// Queues one server message.
+  func send(_ message: ServerMessage) {
+    message.encode(into: &output)
+  }
+
+  /// Queues a frame, unless the client is stalled, in which case the changes wait.
+  func sendFrame(_ frame: Frame) {
+    frame.encode(into: &output)
+  }
+
+  /// Takes a frame of what changed and queues it, or remembers that one is owed while stalled.
+  func sendChanges() {
+    if isStalled {
+      frameOwed = true
+      return
+    }
+    sendTraces()
+    if let frame = session.takeFrame() { sendFrame(frame) }
+    sendTraces()
+  }
+
+  /// Queues the trace lines collected so far.
+  func sendTraces() {
+    for trace in session.drainTraces() { send(.trace(trace)) }
+  }
+
+  /// Writes what was queued and applies back-pressure if the client is not reading.
+  func flush() {
+    if !output.isEmpty, !connection.isClosed {
+      connection.write(output)
+      output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
+    }
+    if !isStalled && connection.queuedBytes > configuration.outputLimit {
+      stall()
+    }
+  }
+
+  /// Changes made by timers (animations, long presses, completions) reach the client here.
+  private func flushAsynchronousChanges() {
+    guard !isClosing else { return }
+    sendChanges()
+    flush()
+  }
+
+  private func stall() {
+    isStalled = true
+    connection.stopReading()
+    logger.debug("client stalled; holding frames", metadata: ["queued": "\(connection.queuedBytes)"])
+    let timer = loop.makeTimer()
+    timer.start(afterMilliseconds: UInt64(configuration.stallTimeout * 1000)) { [unowned self] in
+      self.logger.notice("disconnecting a client stalled too long")
+      self.forceClose()
+    }
+    stallTimer = timer
+  }
+
+  private func drained() {
+    guard isStalled, !isClosing else { return }
+    isStalled = false
+    stallTimer?.close()
+    stallTimer = nil
+    if frameOwed {
+      frameOwed = false
+      sendChanges()
+    }
+    flush()
+    if !isStalled { connection.startReading() }
+  }
+
+  // MARK: Closing
+
+  /// Ends the session after the client asked to (`quit`): the reply is flushed first.
+  func closeAfterReply() {
+    isClosing = true
+    flush()
+    connection.closeAfterFlush()
+  }
+
+  /// Tells the client the server is going away, then closes once the goodbye is written.
+  func sayGoodbye(_ reason: String) {
+    guard !isClosing else { return }
+    send(.bye(reason: reason))
+    closeAfterReply()
+  }
+
+  /// Closes at once, dropping unwritten output.
+  func forceClose() {
+    isClosing = true
+    connection.close()
+  }
+
+  /// Raises a memory warning in the session and sends what it changed.
+  func raiseMemoryWarning() {
+    session.window.simulateMemoryWarning()
+    flushAsynchronousChanges()
+  }
+
+  private func closed(_ error: LoopError?) {
+    isClosing = true
+    stallTimer?.close()
+    stallTimer = nil
+    session.clock.cancelAll()
+    session.tearDown()
+    if let error {
+      logger.debug("connection closed", metadata: ["error": "\(error)"])
+    } else {
+      logger.debug("connection closed")
+    }
+    onClosed?()
+  }
+}

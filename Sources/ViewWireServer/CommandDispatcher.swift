@@ -1,0 +1,204 @@
+import Foundation
+import ViewWireDiff
+import ViewWireKit
+import ViewWireProtocol
+
+/// Runs one client line against a session and queues the replies (PROTOCOL.md section 5).
+///
+/// Every non-blank line ends with exactly one `ok` or `error`, after the frames and data lines it
+/// caused. Changes made while handling one command are coalesced into at most one frame, sent
+/// before the terminal reply; a command that fails still sends what it changed before failing.
+final class CommandDispatcher {
+  private unowned let session: Session
+  private unowned let connection: ClientConnection
+
+  init(session: Session, connection: ClientConnection) {
+    self.session = session
+    self.connection = connection
+  }
+
+  /// Parses and runs one line from the framer.
+  func handle(line: String) {
+    let command: ClientCommand
+    do {
+      guard let parsed = try ClientCommand.parse(line) else { return }
+      command = parsed
+    } catch {
+      connection.send(error.reply)
+      return
+    }
+    do {
+      try run(command)
+    } catch {
+      connection.sendChanges()
+      connection.send(.clientError(error.code, error.message))
+    }
+  }
+
+  private func ok(_ verb: String, _ fields: Field...) {
+    connection.send(.ok(verb: verb, fields: fields))
+  }
+
+  private func run(_ command: ClientCommand) throws(SessionError) {
+    switch command {
+    case .help:
+      for entry in ClientCommand.helpEntries {
+        connection.send(.help(verb: entry.verb, arguments: entry.arguments, summary: entry.summary))
+      }
+      ok("help", Field("count", String(ClientCommand.helpEntries.count)))
+
+    case .ping:
+      ok("ping")
+
+    case .hello(let options):
+      try hello(options)
+
+    case .apps:
+      let apps = session.appList
+      for app in apps { connection.send(.app(name: app.name, title: app.title)) }
+      ok("apps", Field("count", String(apps.count)))
+
+    case .open(let app):
+      try session.open(app: app)
+      sendFullFrame()
+      ok("open", Field("app", app))
+
+    case .close:
+      session.close()
+      connection.sendChanges()
+      ok("close")
+
+    case .resize(let width, let height):
+      try session.resize(to: CGSize(width: width, height: height))
+      connection.sendChanges()
+      ok("resize", Field("size", sizeText))
+
+    case .tap(let target, let count):
+      let hit = try session.tap(target, count: count)
+      connection.sendChanges()
+      ok("tap", viewField(hit))
+
+    case .down(let x, let y):
+      let hit = try session.touchDown(at: CGPoint(x: x, y: y))
+      connection.sendChanges()
+      ok("down", viewField(hit))
+
+    case .move(let x, let y):
+      try session.touchMove(to: CGPoint(x: x, y: y))
+      connection.sendChanges()
+      ok("move")
+
+    case .up(let x, let y):
+      try session.touchUp(at: CGPoint(x: x, y: y))
+      connection.sendChanges()
+      ok("up")
+
+    case .drag(let fromX, let fromY, let toX, let toY, let steps):
+      let hit = try session.drag(from: CGPoint(x: fromX, y: fromY), to: CGPoint(x: toX, y: toY), steps: steps)
+      connection.sendChanges()
+      ok("drag", viewField(hit))
+
+    case .text(let text):
+      try session.insertText(text)
+      connection.sendChanges()
+      ok("text")
+
+    case .key(let name):
+      let key: Key
+      switch name {
+      case .return: key = .return
+      case .backspace: key = .backspace
+      case .tab: key = .tab
+      case .escape: key = .escape
+      }
+      try session.press(key)
+      connection.sendChanges()
+      ok("key")
+
+    case .tree:
+      connection.sendChanges()
+      let count = sendTree()
+      ok("tree", Field("views", String(count)))
+
+    case .snapshot:
+      sendFullFrame()
+      ok("snapshot")
+
+    case .resync:
+      sendFullFrame()
+      ok("resync")
+
+    case .ack(let sequence):
+      try session.acknowledge(sequence)
+      ok("ack")
+
+    case .trace(let on):
+      session.isTracing = on
+      ok("trace", Field("state", on ? "on" : "off"))
+
+    case .quit:
+      ok("quit")
+      connection.closeAfterReply()
+    }
+  }
+
+  private func hello(_ options: HelloOptions) throws(SessionError) {
+    if let version = options.version, !ProtocolVersion.supported.contains(version) {
+      throw .unsupportedVersion(version)
+    }
+    if let width = options.width, let height = options.height {
+      try session.resize(to: CGSize(width: width, height: height))
+    }
+    var traits = session.window.traitCollection
+    if let idiom = options.idiom.flatMap(TraitCollection.Idiom.init(rawValue:)) {
+      traits.userInterfaceIdiom = idiom
+      if options.keyboardHeight == nil {
+        traits.keyboardHeight = idiom == .terminal || idiom == .desktop ? 0 : 300
+      }
+    }
+    if let scale = options.scale { traits.displayScale = CGFloat(scale) }
+    if let locale = options.locale { traits.locale = locale }
+    if let keyboard = options.keyboardHeight { traits.keyboardHeight = CGFloat(keyboard) }
+    session.updateTraits(traits)
+    connection.sendChanges()
+    ok("hello", Field("protocol", String(ProtocolVersion.current)), Field("session", String(session.id)))
+  }
+
+  private var sizeText: String {
+    let size = session.window.bounds.size
+    return "\(CanonicalNumber.format(Double(size.width)))x\(CanonicalNumber.format(Double(size.height)))"
+  }
+
+  private func viewField(_ id: Int?) -> Field {
+    Field("view", id.map(String.init) ?? "none")
+  }
+
+  private func sendFullFrame() {
+    connection.sendTraces()
+    connection.sendFrame(session.takeFullFrame())
+    connection.sendTraces()
+  }
+
+  /// Sends one `tree` line per view the client holds, depth-first; returns the count.
+  private func sendTree() -> Int {
+    var count = 0
+    func visit(_ view: View, depth: Int) {
+      guard let id = session.engine.id(of: view) else { return }
+      count += 1
+      let frame = view.frame
+      let properties = view.renderProperties.sorted { $0.key < $1.key }.map {
+        Field($0.key, $0.value.wireText)
+      }
+      connection.send(
+        .tree(
+          depth: depth, id: id, className: view.wireClassName,
+          frame: [frame.minX, frame.minY, frame.width, frame.height].map {
+            CanonicalNumber.format(Double($0))
+          },
+          properties: properties))
+      for subview in view.subviews { visit(subview, depth: depth + 1) }
+    }
+    visit(session.window, depth: 0)
+    return count
+  }
+}

@@ -1,0 +1,24 @@
+public import Foundation
+
+/// What a daemon is told at start: where to listen and the limits that protect it.
+public struct ServerConfiguration: Sendable {
+  /// The address to listen on; loopback unless told otherwise.
+  public var host: String = "127.0.0.1"
+  /// The port to listen on; 0 picks a free one (for tests), reported once bound.
+  public var port: Int = 7420
+  /// The window size a session starts with, before the client's `hello` or `resize`.
+  public var defaultWindowSize = CGSize(width: 390, height: 844)
+  /// The longest client line accepted (PROTOCOL.md section 1).
+  public var maximumLineLength = 4096
+  /// Connections beyond this are told `too-many-connections` and closed.
+  public var maximumConnections = 1024
+  /// Output a client may leave unread before the server stops sending it frames and reading its
+  /// commands; its changes are merged into one frame once it drains.
+  public var outputLimit = 256 * 1024
+  /// How long a client may stay above `outputLimit` before it is disconnected.
+  public var stallTimeout: TimeInterval = 30
+  /// Resident memory above which the daemon raises memory warnings in every session; nil for none.
+  public var memorySoftLimit: Int?
+
+  public init() {}
+}

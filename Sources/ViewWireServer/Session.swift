@@ -1,0 +1,244 @@
+import Foundation
+import ViewWireDiff
+import ViewWireKit
+import ViewWireProtocol
+
+/// One client's session: its window, the open app, and the diff engine that keeps the client's
+/// mirror in step. It knows nothing of sockets; the connection feeds it commands and sends what
+/// it returns.
+///
+/// Every method that changes the tree leaves the changes recorded; `takeFrame()` turns all of
+/// them into one frame, which is how changes made while handling one input are coalesced.
+final class Session {
+  /// The session's number, unique for the life of the daemon.
+  let id: Int
+  let window: Window
+  let engine: DiffEngine
+  private let apps: [String: AppDescriptor]
+  /// The name of the open app, if any.
+  private(set) var openAppName: String?
+  /// Whether `trace` lines are wanted.
+  var isTracing = false
+  /// Trace lines waiting to be sent, in order.
+  private(set) var pendingTraces: [String] = []
+  /// The frame the client last acknowledged.
+  private(set) var acknowledgedFrame = 0
+  /// Whether a finger is down (between `down` and `up`).
+  private var isTouching = false
+  /// The session's clock, in seconds; a manual clock moves only when told.
+  let clock: SessionClock
+
+  init(id: Int, windowSize: CGSize, apps: [String: AppDescriptor], clock: SessionClock) {
+    self.id = id
+    self.apps = apps
+    self.clock = clock
+    window = Window(size: windowSize)
+    engine = DiffEngine(window: window)
+    window.scheduler = clock
+    window.traceSink = { [weak self] kind, detail in
+      guard let self, self.isTracing else { return }
+      self.pendingTraces.append("\(kind) \(detail)")
+    }
+  }
+
+  /// Hands out the trace lines collected so far.
+  func drainTraces() -> [String] {
+    defer { pendingTraces = [] }
+    return pendingTraces
+  }
+
+  // MARK: Apps
+
+  /// The apps, sorted by name.
+  var appList: [AppDescriptor] { apps.values.sorted { $0.name < $1.name } }
+
+  /// Opens `name`, closing the open app first.
+  func open(app name: String) throws(SessionError) {
+    guard let app = apps[name] else { throw .unknownApp(name) }
+    if openAppName != nil { close() }
+    let controller = app.makeRootViewController(window.traitCollection)
+    window.rootViewController = controller
+    openAppName = name
+  }
+
+  /// Closes the open app; the window stays, empty.
+  func close() {
+    window.rootViewController = nil
+    openAppName = nil
+  }
+
+  /// Tears the session down when the client goes away: visible controllers disappear.
+  func tearDown() {
+    close()
+  }
+
+  // MARK: Window
+
+  func resize(to size: CGSize) throws(SessionError) {
+    guard size.width > 0, size.height > 0, size.width <= 100_000, size.height <= 100_000 else {
+      throw .badArgument("a window must be between 1x1 and 100000x100000 points")
+    }
+    window.resize(to: size)
+  }
+
+  func updateTraits(_ traits: TraitCollection) {
+    window.updateTraits(traits)
+  }
+
+  // MARK: Input
+
+  private func requireApp() throws(SessionError) {
+    guard openAppName != nil else { throw .noApp }
+  }
+
+  /// Resolves a target to a point in window coordinates.
+  func point(of target: TapTarget) throws(SessionError) -> CGPoint {
+    switch target {
+    case .point(let x, let y):
+      return CGPoint(x: x, y: y)
+    case .id(let id):
+      guard let view = engine.view(withID: id), view.window === window else { throw .noSuchView("#\(id)") }
+      return view.convert(view.bounds.center, to: nil)
+    case .identifier(let identifier):
+      guard let view = window.view(withIdentifier: identifier) else { throw .noSuchView("@\(identifier)") }
+      return view.convert(view.bounds.center, to: nil)
+    }
+  }
+
+  private func checkInside(_ point: CGPoint) throws(SessionError) {
+    guard window.bounds.contains(point) else { throw .outsideWindow(point) }
+  }
+
+  /// A tap; returns the wire id of the view hit, if any.
+  func tap(_ target: TapTarget, count: Int) throws(SessionError) -> Int? {
+    try requireApp()
+    let point = try point(of: target)
+    try checkInside(point)
+    let hit = try mapInput { () throws(InputError) in
+      try window.tap(at: point, count: count)
+    }
+    return hit.flatMap { engine.id(of: $0) }
+  }
+
+  func touchDown(at point: CGPoint) throws(SessionError) -> Int? {
+    try requireApp()
+    try checkInside(point)
+    let hit = try mapInput { () throws(InputError) in
+      try window.touchDown(at: point)
+    }
+    isTouching = true
+    return hit.flatMap { engine.id(of: $0) }
+  }
+
+  func touchMove(to point: CGPoint) throws(SessionError) {
+    guard isTouching else { throw .notInDrag }
+    try mapInput { () throws(InputError) in try window.touchMove(to: point) }
+  }
+
+  func touchUp(at point: CGPoint) throws(SessionError) {
+    guard isTouching else { throw .notInDrag }
+    isTouching = false
+    try mapInput { () throws(InputError) in try window.touchUp(at: point) }
+  }
+
+  /// A whole drag in one command: down, `steps` moves evenly spaced, up.
+  func drag(from start: CGPoint, to end: CGPoint, steps: Int) throws(SessionError) -> Int? {
+    let hit = try touchDown(at: start)
+    for step in 1...max(1, steps) {
+      let fraction = CGFloat(step) / CGFloat(max(1, steps))
+      try touchMove(
+        to: CGPoint(x: start.x + (end.x - start.x) * fraction, y: start.y + (end.y - start.y) * fraction))
+    }
+    try touchUp(at: end)
+    return hit
+  }
+
+  func insertText(_ text: String) throws(SessionError) {
+    try requireApp()
+    try mapInput { () throws(InputError) in try window.insertText(text) }
+  }
+
+  func press(_ key: Key) throws(SessionError) {
+    try requireApp()
+    try mapInput { () throws(InputError) in try window.press(key) }
+  }
+
+  private func mapInput<T>(_ body: () throws(InputError) -> T) throws(SessionError) -> T {
+    do {
+      return try body()
+    } catch {
+      switch error {
+      case .noFocus: throw .noFocus
+      case .notInDrag: throw .notInDrag
+      case .outsideWindow: throw .outsideWindow(nil)
+      }
+    }
+  }
+
+  // MARK: Frames
+
+  /// The frame of everything changed since the last one, or nil when nothing changed.
+  func takeFrame() -> Frame? { engine.makeFrame() }
+
+  /// A full frame of the current tree.
+  func takeFullFrame() -> Frame { engine.makeFullFrame() }
+
+  /// Records the client's acknowledgement of frame `sequence`.
+  func acknowledge(_ sequence: Int) throws(SessionError) {
+    guard sequence >= 1, sequence <= engine.sequence else { throw .badAck(sequence, engine.sequence) }
+    acknowledgedFrame = max(acknowledgedFrame, sequence)
+  }
+}
+
+/// Why a session refused a command; each case maps to one client error code of the spec.
+enum SessionError: Error {
+  case unknownApp(String)
+  case noApp
+  case noSuchView(String)
+  case outsideWindow(CGPoint?)
+  case noFocus
+  case notInDrag
+  case badAck(Int, Int)
+  case badArgument(String)
+  case atRoot
+  case unsupportedVersion(Int)
+
+  /// The spec's error code (PROTOCOL.md section 4).
+  var code: ClientErrorCode {
+    switch self {
+    case .unknownApp: return .unknownApp
+    case .noApp: return .noApp
+    case .noSuchView: return .noSuchView
+    case .outsideWindow: return .outsideWindow
+    case .noFocus: return .noFocus
+    case .notInDrag: return .notInDrag
+    case .badAck: return .badAck
+    case .badArgument: return .badArgument
+    case .atRoot: return .atRoot
+    case .unsupportedVersion: return .unsupportedVersion
+    }
+  }
+
+  /// A message a person at a telnet prompt can act on.
+  var message: String {
+    switch self {
+    case .unknownApp(let name): return "no app named '\(name)'; 'apps' lists them"
+    case .noApp: return "no app is open; 'apps' lists them, 'open NAME' opens one"
+    case .noSuchView(let target): return "no view \(target) in the window"
+    case .outsideWindow(let point):
+      if let point {
+        return
+          "the point \(CanonicalNumber.format(Double(point.x))) \(CanonicalNumber.format(Double(point.y))) is outside the window"
+      }
+      return "the point is outside the window"
+    case .noFocus: return "no text field has focus; tap one first"
+    case .notInDrag: return "no finger is down; send 'down X Y' first"
+    case .badAck(let sequence, let last): return "frame \(sequence) was never sent (the last is \(last))"
+    case .badArgument(let text): return text
+    case .atRoot: return "nothing to go back to"
+    case .unsupportedVersion(let version):
+      return
+        "this server speaks protocol \(ProtocolVersion.supported.map(String.init).joined(separator: ", ")), not \(version)"
+    }
+  }
+}

@@ -1,0 +1,173 @@
+import Foundation
+public import Logging
+public import ViewWireKit
+import ViewWireLoop
+import ViewWireProtocol
+
+/// The ViewWire daemon's core: a libuv event loop that accepts TCP clients and gives each a
+/// session with its own window.
+///
+/// Everything runs on the loop's thread: accepting, reading, parsing, the view trees, layout,
+/// diffing and writing. Nothing blocks it. `stop()` may be called from any thread.
+public final class ViewWireServer: @unchecked Sendable {
+  private let configuration: ServerConfiguration
+  private let apps: [String: AppDescriptor]
+  private let logger: Logger
+  private var loop: EventLoop?
+  private var listener: TCPListener?
+  private var signalWatchers: [SignalWatcher] = []
+  private var clients: [ObjectIdentifier: ClientConnection] = [:]
+  private var nextSessionID = 1
+  private var isShuttingDown = false
+  private var memoryTimer: LoopTimer?
+  private let startLock = NSCondition()
+  private var startedLoop: EventLoop?
+
+  /// Creates a server offering `apps`; nothing listens until `run`.
+  public init(configuration: ServerConfiguration, apps: [AppDescriptor], logger: Logger) {
+    self.configuration = configuration
+    var byName: [String: AppDescriptor] = [:]
+    for app in apps { byName[app.name] = app }
+    self.apps = byName
+    self.logger = logger
+  }
+
+  /// Listens and serves on the calling thread until `stop()` or SIGINT/SIGTERM.
+  ///
+  /// - Parameter onListening: called once the socket is bound, with the host and the real port
+  ///   (useful with port 0).
+  /// - Throws: `ServerError` when the loop cannot start or the address cannot be bound; in that
+  ///   case nothing was served.
+  public func run(onListening: (String, Int) -> Void = { _, _ in }) throws {
+    let loop: EventLoop
+    do {
+      loop = try EventLoop()
+    } catch {
+      throw ServerError(message: "cannot start the event loop: \(error)")
+    }
+    self.loop = loop
+    do {
+      listener = try loop.listen(host: configuration.host, port: configuration.port) {
+        [unowned self] connection in
+        self.accept(connection)
+      }
+      for signal in [SIGINT, SIGTERM] {
+        signalWatchers.append(
+          try loop.onSignal(signal) { [unowned self] in self.beginShutdown(reason: "server shutting down") })
+      }
+    } catch {
+      loop.stop()
+      loop.run()
+      throw ServerError(message: "cannot listen on \(configuration.host):\(configuration.port): \(error)")
+    }
+    if let limit = configuration.memorySoftLimit {
+      let timer = loop.makeTimer()
+      timer.start(afterMilliseconds: 1000, repeatMilliseconds: 1000) { [unowned self] in
+        self.checkMemory(limit: limit)
+      }
+      memoryTimer = timer
+    }
+    let port = listener?.port ?? configuration.port
+    logger.info("listening", metadata: ["host": "\(configuration.host)", "port": "\(port)"])
+    startLock.lock()
+    startedLoop = loop
+    startLock.broadcast()
+    startLock.unlock()
+    onListening(configuration.host, port)
+    loop.run()
+    logger.info("stopped")
+  }
+
+  /// Asks the server to shut down gracefully: stop accepting, say `bye` to every client, flush,
+  /// close, and let `run` return. Safe from any thread.
+  public func stop() {
+    startLock.lock()
+    while startedLoop == nil { startLock.wait() }
+    let loop = startedLoop!
+    startLock.unlock()
+    loop.execute { [unowned self] in self.beginShutdown(reason: "server shutting down") }
+  }
+
+  // MARK: Connections
+
+  private func accept(_ connection: TCPConnection) {
+    guard !isShuttingDown else {
+      connection.close()
+      return
+    }
+    guard clients.count < configuration.maximumConnections, let loop else {
+      var refusal: [UInt8] = []
+      ServerMessage.serverError(
+        code: "too-many-connections",
+        message: "this server serves at most \(configuration.maximumConnections) clients"
+      ).encode(into: &refusal)
+      connection.write(refusal)
+      connection.closeAfterFlush()
+      logger.warning("refused a connection: too many", metadata: ["peer": "\(connection.remoteAddress)"])
+      return
+    }
+    let sessionID = nextSessionID
+    nextSessionID += 1
+    let session = Session(
+      id: sessionID, windowSize: configuration.defaultWindowSize, apps: apps,
+      clock: SessionClock(loop: loop))
+    let client = ClientConnection(
+      connection: connection, session: session, configuration: configuration, loop: loop, logger: logger)
+    let key = ObjectIdentifier(client)
+    clients[key] = client
+    client.onClosed = { [unowned self] in
+      self.clients[key] = nil
+      if self.isShuttingDown && self.clients.isEmpty { self.finishShutdown() }
+    }
+    client.start()
+  }
+
+  private func beginShutdown(reason: String) {
+    guard !isShuttingDown else { return }
+    isShuttingDown = true
+    logger.info("shutting down", metadata: ["clients": "\(clients.count)"])
+    listener?.close()
+    for watcher in signalWatchers { watcher.close() }
+    signalWatchers = []
+    memoryTimer?.close()
+    if clients.isEmpty {
+      finishShutdown()
+      return
+    }
+    for client in clients.values { client.sayGoodbye(reason) }
+    // A client that never reads must not hold the daemon up.
+    let timer = loop?.makeTimer()
+    timer?.start(afterMilliseconds: 2000) { [unowned self] in
+      for client in self.clients.values { client.forceClose() }
+      self.finishShutdown()
+    }
+  }
+
+  private func finishShutdown() {
+    loop?.stop()
+  }
+
+  // MARK: Memory
+
+  private func checkMemory(limit: Int) {
+    guard let resident = ResidentMemory.current(), resident > limit else { return }
+    logger.notice("memory above the soft limit; warning every session", metadata: ["resident": "\(resident)"])
+    for client in clients.values { client.raiseMemoryWarning() }
+  }
+}
+
+/// The daemon could not start serving.
+public struct ServerError: Error, CustomStringConvertible {
+  public let message: String
+  public var description: String { message }
+}
+
+/// Reads the process's resident memory from /proc, for the memory soft limit.
+enum ResidentMemory {
+  static func current() -> Int? {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return nil }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+}

@@ -1,0 +1,72 @@
+public import ArgumentParser
+import Foundation
+import Logging
+import ViewWireApps
+import ViewWireServer
+
+/// `viewwired`: the ViewWire daemon, serving the demo apps over the line protocol.
+@main
+struct ViewWireDaemon: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "viewwired",
+    abstract: "Serve view-controller trees to thin clients over a TCP line protocol.",
+    discussion: """
+      Connect with `telnet HOST PORT`, `nc HOST PORT` or `viewwire --port PORT`, then type `help`.
+      The protocol is specified in Protocol/PROTOCOL.md.
+      """)
+
+  @Option(help: "The address to listen on.")
+  var host = "127.0.0.1"
+
+  @Option(help: "The port to listen on; 0 picks a free port and prints it.")
+  var port = 7420
+
+  @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+  var logLevel: Logger.Level = .info
+
+  @Option(help: "Largest number of clients served at once.")
+  var maxConnections = 1024
+
+  @Option(help: "Bytes a client may leave unread before its frames are held back.")
+  var outputLimit = 256 * 1024
+
+  @Option(help: "Seconds a client may stay stalled before it is disconnected.")
+  var stallTimeout: Double = 30
+
+  @Option(help: "Resident memory in MiB above which every session gets a memory warning.")
+  var memorySoftLimitMiB: Int?
+
+  func validate() throws {
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive") }
+    guard outputLimit >= 1024 else { throw ValidationError("--output-limit must be at least 1024") }
+  }
+
+  func run() throws {
+    let level = logLevel
+    LoggingSystem.bootstrap { label in
+      var handler = StreamLogHandler.standardError(label: label)
+      handler.logLevel = level
+      return handler
+    }
+    var configuration = ServerConfiguration()
+    configuration.host = host
+    configuration.port = port
+    configuration.maximumConnections = maxConnections
+    configuration.outputLimit = outputLimit
+    configuration.stallTimeout = stallTimeout
+    configuration.memorySoftLimit = memorySoftLimitMiB.map { $0 * 1024 * 1024 }
+    let server = ViewWireServer(
+      configuration: configuration, apps: DemoApps.all, logger: Logger(label: "viewwired"))
+    do {
+      try server.run { host, port in
+        // Scripts and tests read this line to learn the port when started with --port 0.
+        FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
+      }
+    } catch {
+      throw ValidationError("\(error)")
+    }
+  }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}
