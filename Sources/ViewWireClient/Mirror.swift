@@ -1,0 +1,202 @@
+public import ViewWireProtocol
+
+/// A client's copy of the server's view tree, kept by applying frames (PROTOCOL.md section 6)
+/// and checked against every frame's hash (section 7).
+///
+/// A frame is applied atomically: its lines are buffered until `end`, then applied in order. The
+/// hash is computed from the spec's strings with plain FNV-1a over the whole tree, independent of
+/// the server's incremental bookkeeping, so a mismatch reveals a bug on either side.
+public struct Mirror: Sendable {
+  /// One view as the client holds it.
+  public struct Node: Sendable, Equatable {
+    public var id: Int
+    public var className: String
+    public var parent: Int?
+    public var children: [Int] = []
+    /// `X Y W H` as canonical texts.
+    public var frame: [String] = ["0", "0", "0", "0"]
+    /// Render properties as wire texts.
+    public var properties: [String: String] = [:]
+  }
+
+  /// Why a frame could not be applied, or did not check out.
+  public enum Failure: Error, Equatable, CustomStringConvertible {
+    case malformed(String)
+    case hashMismatch(sequence: Int, expected: UInt64, computed: UInt64)
+    case countMismatch(sequence: Int, expected: Int, computed: Int)
+    case sequenceGap(expected: Int, got: Int)
+
+    public var description: String {
+      switch self {
+      case .malformed(let text): return "malformed frame: \(text)"
+      case .hashMismatch(let sequence, let expected, let computed):
+        return "frame \(sequence): server hash \(FNV1a.hex(expected)), mirror hash \(FNV1a.hex(computed))"
+      case .countMismatch(let sequence, let expected, let computed):
+        return "frame \(sequence): server has \(expected) views, mirror \(computed)"
+      case .sequenceGap(let expected, let got): return "expected frame \(expected), got \(got)"
+      }
+    }
+  }
+
+  public private(set) var nodes: [Int: Node] = [:]
+  public private(set) var rootID: Int?
+  /// The last frame applied.
+  public private(set) var sequence = 0
+  private var pending: [ServerLine]?
+  private var pendingIsFull = false
+
+  public init() {}
+
+  /// Whether a frame is open (between `begin` and `end`).
+  public var isInFrame: Bool { pending != nil }
+
+  /// Feeds one server line; frame lines are buffered and applied at `end`. Returns true when
+  /// the line belonged to a frame.
+  @discardableResult
+  public mutating func consume(_ line: ServerLine) throws(Failure) -> Bool {
+    switch line {
+    case .frameBegin(let sequence, let isFull):
+      guard pending == nil else { throw .malformed("frame \(sequence) begins inside another frame") }
+      guard sequence == self.sequence + 1 else {
+        throw .sequenceGap(expected: self.sequence + 1, got: sequence)
+      }
+      pending = []
+      pendingIsFull = isFull
+      return true
+    case .frameEnd(let sequence, let hash, let viewCount):
+      guard let lines = pending else { throw .malformed("frame \(sequence) ends without beginning") }
+      pending = nil
+      var next = self
+      if pendingIsFull {
+        next.nodes = [:]
+        next.rootID = nil
+      }
+      for line in lines { try next.apply(line) }
+      next.sequence = sequence
+      let computed = next.hash
+      guard computed == hash else {
+        throw .hashMismatch(sequence: sequence, expected: hash, computed: computed)
+      }
+      guard next.nodes.count == viewCount else {
+        throw .countMismatch(sequence: sequence, expected: viewCount, computed: next.nodes.count)
+      }
+      self = next
+      return true
+    case .remove, .create, .move, .layout, .render:
+      guard pending != nil else { throw .malformed("a diff line outside a frame") }
+      pending?.append(line)
+      return true
+    default:
+      return false
+    }
+  }
+
+  private mutating func apply(_ line: ServerLine) throws(Failure) {
+    switch line {
+    case .remove(let id):
+      guard let node = nodes[id] else { throw .malformed("remove \(id): no such view") }
+      if let parent = node.parent { nodes[parent]?.children.removeAll { $0 == id } }
+      if rootID == id { rootID = nil }
+      removeSubtree(id)
+    case .create(let id, let className, let parent, let index):
+      guard nodes[id] == nil else { throw .malformed("create \(id): the id is taken") }
+      nodes[id] = Node(id: id, className: className, parent: parent)
+      if let parent {
+        guard let children = nodes[parent]?.children, index >= 0, index <= children.count else {
+          throw .malformed("create \(id): bad parent \(parent) or index \(index)")
+        }
+        nodes[parent]?.children.insert(id, at: index)
+      } else {
+        rootID = id
+      }
+    case .move(let id, let parent, let index):
+      guard let node = nodes[id], nodes[parent] != nil else { throw .malformed("move \(id): unknown view") }
+      if let old = node.parent { nodes[old]?.children.removeAll { $0 == id } }
+      guard index >= 0, index <= nodes[parent]!.children.count else {
+        throw .malformed("move \(id): bad index")
+      }
+      nodes[parent]?.children.insert(id, at: index)
+      nodes[id]?.parent = parent
+    case .layout(let id, let frame):
+      guard nodes[id] != nil else { throw .malformed("layout \(id): no such view") }
+      nodes[id]?.frame = frame
+    case .render(let id, let properties):
+      guard nodes[id] != nil else { throw .malformed("render \(id): no such view") }
+      for property in properties {
+        nodes[id]?.properties[property.key] = property.value == "none" ? nil : property.value
+      }
+    default:
+      break
+    }
+  }
+
+  private mutating func removeSubtree(_ id: Int) {
+    guard let node = nodes.removeValue(forKey: id) else { return }
+    for child in node.children { removeSubtree(child) }
+  }
+
+  /// The tree hash of section 7, computed from scratch.
+  public var hash: UInt64 {
+    var sum: UInt64 = 0
+    for node in nodes.values {
+      let parent = node.parent.map(String.init) ?? "-"
+      var previous = "-"
+      if let parentID = node.parent, let siblings = nodes[parentID]?.children,
+        let index = siblings.firstIndex(of: node.id), index > 0
+      {
+        previous = String(siblings[index - 1])
+      }
+      sum = sum &+ FNV1a.hash("s \(node.id) \(node.className) \(parent) \(previous)")
+      sum = sum &+ FNV1a.hash("l \(node.id) \(node.frame.joined(separator: " "))")
+      for (key, value) in node.properties { sum = sum &+ FNV1a.hash("p \(node.id) \(key)=\(value)") }
+    }
+    return sum
+  }
+
+  // MARK: Queries for scripts
+
+  /// The first view, depth-first, whose `ident` is `identifier`.
+  public func node(identifier: String) -> Node? {
+    let quoted = Quoting.quote(identifier)
+    return depthFirst.first { $0.properties["ident"] == quoted }
+  }
+
+  /// A property's text with quotes and escapes undone (`"Login"` gives `Login`).
+  public func text(of node: Node, _ key: String) -> String? {
+    node.properties[key].flatMap(RawWords.unquote)
+  }
+
+  /// Every view, depth-first from the root.
+  public var depthFirst: [Node] {
+    var result: [Node] = []
+    func visit(_ id: Int) {
+      guard let node = nodes[id] else { return }
+      result.append(node)
+      for child in node.children { visit(child) }
+    }
+    if let rootID { visit(rootID) }
+    return result
+  }
+
+  /// The view's frame in window coordinates (origins summed up the parent chain; scroll offsets
+  /// subtracted).
+  public func windowFrame(of id: Int) -> (x: Double, y: Double, width: Double, height: Double)? {
+    guard let node = nodes[id], node.frame.count == 4 else { return nil }
+    var x = Double(node.frame[0]) ?? 0
+    var y = Double(node.frame[1]) ?? 0
+    var parent = node.parent
+    while let parentID = parent, let parentNode = nodes[parentID] {
+      x += Double(parentNode.frame[0]) ?? 0
+      y += Double(parentNode.frame[1]) ?? 0
+      if let offset = parentNode.properties["offset"].flatMap(RawWords.unquote) {
+        let parts = offset.split(separator: ",").compactMap { Double($0) }
+        if parts.count == 2 {
+          x -= parts[0]
+          y -= parts[1]
+        }
+      }
+      parent = parentNode.parent
+    }
+    return (x, y, Double(node.frame[2]) ?? 0, Double(node.frame[3]) ?? 0)
+  }
+}

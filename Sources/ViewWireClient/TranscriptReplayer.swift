@@ -1,0 +1,99 @@
+public import ViewWireProtocol
+
+/// Replays a transcript (PROTOCOL.md section 12) against a running server over TCP.
+///
+/// Besides matching each line, it feeds every server line to a `Mirror`, so a replay also
+/// proves that every frame the server sent applies cleanly and hashes as the server said.
+public struct TranscriptReplayer {
+  /// The first thing that went wrong, with where.
+  public struct Failure: Error, CustomStringConvertible {
+    public let transcript: String
+    public let line: Int
+    public let expected: String
+    public let got: String
+
+    public var description: String {
+      "\(transcript):\(line): expected \(expected)\n  got: \(got)"
+    }
+  }
+
+  public let host: String
+  public let port: Int
+  /// Seconds to wait for each line.
+  public var timeout: Double
+
+  public init(host: String = "127.0.0.1", port: Int, timeout: Double = 5) {
+    self.host = host
+    self.port = port
+    self.timeout = timeout
+  }
+
+  /// Replays `transcript`; returns the variable bindings on success.
+  @discardableResult
+  public func replay(_ transcript: Transcript) throws(Failure) -> [String: String] {
+    var bindings: [String: String] = [:]
+    var mirror = Mirror()
+    let connection: WireConnection
+    do {
+      connection = try WireConnection(host: host, port: port)
+    } catch {
+      throw Failure(transcript: transcript.name, line: 0, expected: "a connection", got: "\(error)")
+    }
+    defer { connection.close() }
+
+    func nextLine(_ number: Int, expecting: String) throws(Failure) -> String? {
+      let line: String?
+      do {
+        line = try connection.readLine(timeout: timeout)
+      } catch {
+        throw Failure(transcript: transcript.name, line: number, expected: expecting, got: "\(error)")
+      }
+      if let line {
+        do {
+          try mirror.consume(ServerLine.parse(line))
+        } catch {
+          throw Failure(
+            transcript: transcript.name, line: number, expected: "a consistent frame", got: "\(error)")
+        }
+      }
+      return line
+    }
+
+    for step in transcript.lines {
+      let number = step.number
+      switch step.step {
+      case .send(let text):
+        do { try connection.send(line: text) } catch {
+          throw Failure(transcript: transcript.name, line: number, expected: "to send", got: "\(error)")
+        }
+      case .sendBytes(let bytes):
+        do { try connection.send(bytes: bytes) } catch {
+          throw Failure(transcript: transcript.name, line: number, expected: "to send", got: "\(error)")
+        }
+      case .expect(let pattern):
+        guard let line = try nextLine(number, expecting: pattern.description) else {
+          throw Failure(
+            transcript: transcript.name, line: number, expected: pattern.description, got: "(closed)")
+        }
+        guard pattern.matches(line, bindings: &bindings) else {
+          throw Failure(transcript: transcript.name, line: number, expected: pattern.description, got: line)
+        }
+      case .skipUntil(let pattern):
+        while true {
+          guard let line = try nextLine(number, expecting: pattern.description) else {
+            throw Failure(
+              transcript: transcript.name, line: number, expected: pattern.description, got: "(closed)")
+          }
+          if pattern.matches(line, bindings: &bindings) { break }
+        }
+      case .close:
+        return bindings
+      case .expectClose:
+        if let line = try nextLine(number, expecting: "the server to close") {
+          throw Failure(transcript: transcript.name, line: number, expected: "the server to close", got: line)
+        }
+      }
+    }
+    return bindings
+  }
+}
