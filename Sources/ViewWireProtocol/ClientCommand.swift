@@ -168,7 +168,8 @@ public enum ClientCommand: Equatable, Sendable {
       case let other: throw .client(.badArgument, "trace takes 'on' or 'off', not '\(other)'")
       }
     default:
-      throw .unknownCommand(word)
+      // A verb is echoed so a person sees what was read, but never at length.
+      throw .unknownCommand(word.count > 40 ? String(word.prefix(40)) + "\u{2026}" : word)
     }
     try arguments.finish()
     return command

@@ -94,6 +94,8 @@ final class ClientConnection {
       frameOwed = true
       return
     }
+    // Layout runs first, so the callbacks it causes are traced before the frame they shape.
+    session.window.prepareFrame()
     sendTraces()
     if let frame = session.takeFrame() { sendFrame(frame) }
     sendTraces()

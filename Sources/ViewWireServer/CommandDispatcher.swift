@@ -174,6 +174,7 @@ final class CommandDispatcher {
   }
 
   private func sendFullFrame() {
+    session.window.prepareFrame()
     connection.sendTraces()
     connection.sendFrame(session.takeFullFrame())
     connection.sendTraces()

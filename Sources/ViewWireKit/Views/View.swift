@@ -324,8 +324,11 @@ open class View: Responder {
   package func performLayout() {
     needsLayout = false
     let controller = owningViewController
+    controller?.lifecycle("viewWillLayoutSubviews")
     controller?.viewWillLayoutSubviews()
+    if controller != nil { window?.trace("lifecycle", "\(wireClassName) layoutSubviews") }
     layoutSubviews()
+    controller?.lifecycle("viewDidLayoutSubviews")
     controller?.viewDidLayoutSubviews()
   }
 

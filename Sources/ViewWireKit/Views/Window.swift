@@ -45,8 +45,8 @@ open class Window: View {
       if let old = oldValue {
         old.beginAppearanceTransition(isAppearing: false)
         old.viewIfLoaded?.removeFromSuperview()
-        old.hostWindow = nil
         old.endAppearanceTransition()
+        old.hostWindow = nil
       }
       if let new = rootViewController {
         new.hostWindow = self
