@@ -1,0 +1,204 @@
+import Testing
+
+@testable import ViewWireProtocol
+
+/// PROTOCOL.md section 1: how the byte stream becomes lines.
+///
+/// Every case is fed whole, one byte at a time, line by line, in reads of a few bytes, and (for
+/// short inputs) split in two at every position; all must give the same events, because the
+/// framer keeps its state between reads.
+struct LineFramerTests {
+  /// What one event means, without the human-readable message.
+  enum Outcome: Equatable, CustomStringConvertible {
+    case line(String)
+    case error(ClientErrorCode)
+
+    init(_ event: LineFramer.Event) {
+      switch event {
+      case .line(let text): self = .line(text)
+      case .error(.client(let code, _)): self = .error(code)
+      case .error(.unknownCommand(let verb)): Issue.record("the framer reported an unknown command \(verb)"); self = .line("")
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .line(let text): "line(\(text.debugDescription))"
+      case .error(let code): "error(\(code.rawValue))"
+      }
+    }
+  }
+
+  struct Case: Sendable, CustomTestStringConvertible {
+    let name: String
+    let bytes: [UInt8]
+    let expected: [Outcome]
+    var maximumLineLength = 4096
+
+    var testDescription: String { name }
+  }
+
+  static let iac: UInt8 = 0xFF
+  static func text(_ string: String) -> [UInt8] { Array(string.utf8) }
+  static let long4096 = String(repeating: "a", count: 4096)
+
+  static let cases: [Case] = [
+    // Line endings.
+    Case(name: "LF ends a line", bytes: text("ping\n"), expected: [.line("ping")]),
+    Case(
+      name: "CRLF ends a line and the CR is removed", bytes: text("ping\r\nopen square\r\n"),
+      expected: [.line("ping"), .line("open square")]),
+    Case(name: "LF and CRLF may mix", bytes: text("a\r\nb\nc\r\n"), expected: [.line("a"), .line("b"), .line("c")]),
+    Case(name: "an unterminated line is held back", bytes: text("ping\nopen sq"), expected: [.line("ping")]),
+    Case(name: "a lone CR does not end a line", bytes: text("ping\r"), expected: []),
+    Case(name: "inner spaces and tabs are kept", bytes: text("  text \"a\tb\"  \n"), expected: [.line("  text \"a\tb\"  ")]),
+    Case(
+      name: "UTF-8 text survives any split", bytes: text("text \"héllo 😀 日本\"\n"),
+      expected: [.line("text \"héllo 😀 日本\"")]),
+    // Blank lines.
+    Case(
+      name: "blank lines are ignored", bytes: text("\n\r\n   \n\t \t\r\nping\n"), expected: [.line("ping")]),
+    // CR NUL.
+    Case(
+      name: "telnet's CR NUL: the NUL is dropped, the bare CR is a control character",
+      bytes: text("ab\r") + [0] + text("cd\n") + text("ping\n"), expected: [.error(.badSyntax), .line("ping")]),
+    Case(
+      name: "the NUL of CR NUL takes no room in the line", bytes: text("ab\r") + [0] + text("c\n"),
+      expected: [.error(.badSyntax)], maximumLineLength: 4),
+    // Length.
+    Case(name: "exactly 4096 bytes is accepted", bytes: text(long4096 + "\n"), expected: [.line(long4096)]),
+    Case(
+      name: "4096 bytes and CRLF are accepted", bytes: text(long4096 + "\r\n" + "ping\r\n"),
+      expected: [.line(long4096), .line("ping")]),
+    Case(
+      name: "4097 bytes give one line-too-long, then the session goes on",
+      bytes: text(long4096 + "b\n" + "ping\n"), expected: [.error(.lineTooLong), .line("ping")]),
+    Case(
+      name: "a very long line is reported once", bytes: text(String(repeating: "xyz ", count: 5000) + "\nping\n"),
+      expected: [.error(.lineTooLong), .line("ping")]),
+    Case(
+      name: "a CR that is not before the LF counts toward the length",
+      bytes: text(long4096 + "\rx\n"), expected: [.error(.lineTooLong)]),
+    Case(
+      name: "4096 two-byte characters are too long", bytes: text(String(repeating: "é", count: 2049) + "\n"),
+      expected: [.error(.lineTooLong)]),
+    // UTF-8 and control characters.
+    Case(
+      name: "invalid UTF-8 is refused, then the session goes on", bytes: text("text ") + [0xC3, 0x28] + text("\nping\n"),
+      expected: [.error(.invalidUTF8), .line("ping")]),
+    Case(name: "a truncated sequence is invalid", bytes: text("text ") + [0xF0, 0x9F, 0x98] + text("\n"), expected: [.error(.invalidUTF8)]),
+    Case(name: "an encoded surrogate is invalid", bytes: [0xED, 0xA0, 0x80, 0x0A], expected: [.error(.invalidUTF8)]),
+    Case(name: "an overlong encoding is invalid", bytes: [0xC0, 0xAF, 0x0A], expected: [.error(.invalidUTF8)]),
+    Case(name: "0x01 is bad syntax", bytes: text("ping\u{1}\n"), expected: [.error(.badSyntax)]),
+    Case(name: "ESC is bad syntax", bytes: text("\u{1B}[A\n"), expected: [.error(.badSyntax)]),
+    Case(name: "DEL is bad syntax", bytes: text("ping\u{7F}\n"), expected: [.error(.badSyntax)]),
+    Case(name: "NUL is bad syntax", bytes: text("pi") + [0] + text("ng\n"), expected: [.error(.badSyntax)]),
+    Case(name: "a CR inside a line is bad syntax", bytes: text("pi\rng\n"), expected: [.error(.badSyntax)]),
+    Case(name: "TAB is allowed", bytes: text("tap\t1\t2\n"), expected: [.line("tap\t1\t2")]),
+    // Telnet.
+    Case(name: "IAC WILL x is removed", bytes: [iac, 251, 1] + text("ping\n"), expected: [.line("ping")]),
+    Case(
+      name: "IAC WONT, DO and DONT are removed", bytes: [iac, 252, 3] + text("pi") + [iac, 253, 24] + text("ng") + [iac, 254, 31] + text("\n"),
+      expected: [.line("ping")]),
+    Case(
+      name: "IAC SB ... IAC SE is removed", bytes: [iac, 250, 24, 0] + text("xterm") + [iac, 240] + text("ping\n"),
+      expected: [.line("ping")]),
+    Case(
+      name: "IAC IAC inside a sub-negotiation does not end it",
+      bytes: [iac, 250, 24, iac, iac, 10, iac, 240] + text("ping\n"), expected: [.line("ping")]),
+    Case(
+      name: "a LF inside a sub-negotiation ends no line", bytes: [iac, 250] + text("a\nb\n") + [iac, 240] + text("ping\n"),
+      expected: [.line("ping")]),
+    Case(name: "IAC IP (Ctrl-C) is removed", bytes: text("pi") + [iac, 244] + text("ng\n"), expected: [.line("ping")]),
+    Case(
+      name: "IAC between CR and LF keeps the CRLF", bytes: text("ping\r") + [iac, 251, 1] + text("\n"),
+      expected: [.line("ping")]),
+    Case(name: "IAC IAC is a literal 0xFF, which is invalid UTF-8", bytes: text("a") + [iac, iac] + text("\n"), expected: [.error(.invalidUTF8)]),
+    Case(name: "a line of only telnet commands is blank", bytes: [iac, 253, 1, iac, 244] + text("\n"), expected: []),
+  ]
+
+  static func run(_ testCase: Case, reads: [[UInt8]]) -> [Outcome] {
+    var framer = LineFramer(maximumLineLength: testCase.maximumLineLength)
+    var outcomes: [Outcome] = []
+    for read in reads { framer.append(read) { outcomes.append(Outcome($0)) } }
+    return outcomes
+  }
+
+  /// Splits `bytes` into reads of at most `size` bytes.
+  static func chunks(_ bytes: [UInt8], of size: Int) -> [[UInt8]] {
+    stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+  }
+
+  /// Splits `bytes` after every second LF, so a read holds several lines.
+  static func linesPerRead(_ bytes: [UInt8]) -> [[UInt8]] {
+    var reads: [[UInt8]] = []
+    var current: [UInt8] = []
+    var lines = 0
+    for byte in bytes {
+      current.append(byte)
+      if byte == 0x0A {
+        lines += 1
+        if lines % 2 == 0 {
+          reads.append(current)
+          current = []
+        }
+      }
+    }
+    if !current.isEmpty { reads.append(current) }
+    return reads
+  }
+
+  @Test(arguments: cases)
+  func wholeInput(_ testCase: Case) {
+    #expect(Self.run(testCase, reads: [testCase.bytes]) == testCase.expected)
+  }
+
+  @Test(arguments: cases)
+  func oneByteAtATime(_ testCase: Case) {
+    #expect(Self.run(testCase, reads: testCase.bytes.map { [$0] }) == testCase.expected)
+  }
+
+  @Test(arguments: cases)
+  func severalLinesPerRead(_ testCase: Case) {
+    #expect(Self.run(testCase, reads: Self.linesPerRead(testCase.bytes)) == testCase.expected)
+  }
+
+  @Test(arguments: cases)
+  func oddSizedReads(_ testCase: Case) {
+    for size in [2, 3, 7, 4095] {
+      #expect(Self.run(testCase, reads: Self.chunks(testCase.bytes, of: size)) == testCase.expected, "reads of \(size)")
+    }
+  }
+
+  @Test(arguments: cases.filter { $0.bytes.count < 200 })
+  func splitInTwoAnywhere(_ testCase: Case) {
+    for split in 0...testCase.bytes.count {
+      let reads = [Array(testCase.bytes[..<split]), Array(testCase.bytes[split...])]
+      #expect(Self.run(testCase, reads: reads) == testCase.expected, "split at \(split)")
+    }
+  }
+
+  @Test func overlongLineSplitAcrossReadsAtTheTerminator() {
+    var framer = LineFramer()
+    var outcomes: [Outcome] = []
+    framer.append(Self.text(Self.long4096 + "\r")) { outcomes.append(Outcome($0)) }
+    #expect(outcomes.isEmpty)
+    framer.append(Self.text("\nping\n")) { outcomes.append(Outcome($0)) }
+    #expect(outcomes == [.line(Self.long4096), .line("ping")])
+  }
+
+  @Test func errorsCarryTheReplyOfSectionFour() {
+    var framer = LineFramer()
+    var events: [LineFramer.Event] = []
+    framer.append(Self.text(String(repeating: "a", count: 5000) + "\n")) { events.append($0) }
+    guard case .error(let error) = events.first else {
+      Issue.record("expected an error, got \(events)")
+      return
+    }
+    #expect(error.reply.text.hasPrefix("error client line-too-long \""))
+  }
+
+  @Test func theDefaultLimitIs4096() {
+    #expect(LineFramer().maximumLineLength == 4096)
+  }
+}
