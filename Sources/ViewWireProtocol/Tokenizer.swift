@@ -70,6 +70,8 @@ public enum Tokenizer {
         case "u":
           guard index < scalars.count, scalars[index] == "{",
             let close = scalars[index...].firstIndex(of: "}"), (2...7).contains(close - index),
+            // UInt32(_:radix:) alone would also take a sign, so "\u{+41}" would pass.
+            scalars[(index + 1)..<close].allSatisfy(\.properties.isASCIIHexDigit),
             let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 1)..<close])), radix: 16),
             let decoded = Unicode.Scalar(value)
           else {
