@@ -101,12 +101,15 @@ public enum ServerLine: Equatable, Sendable {
 /// escapes) stays one word, exactly as written.
 public enum RawWords {
   /// The words of `line`; a quoted run may follow `key=` inside one word.
+  ///
+  /// It walks Unicode scalars, not characters: a quote followed by a combining mark is one
+  /// `Character`, and would hide the quote (and the string's spaces) from a character walk.
   public static func split(_ line: String) -> [String] {
     var words: [String] = []
-    var current = ""
+    var current = String.UnicodeScalarView()
     var inString = false
     var escaped = false
-    for character in line {
+    for character in line.unicodeScalars {
       if inString {
         current.append(character)
         if escaped {
@@ -118,29 +121,30 @@ public enum RawWords {
         }
       } else if character == " " || character == "\t" {
         if !current.isEmpty {
-          words.append(current)
-          current = ""
+          words.append(String(current))
+          current = String.UnicodeScalarView()
         }
       } else {
         if character == "\"" { inString = true }
         current.append(character)
       }
     }
-    if !current.isEmpty { words.append(current) }
+    if !current.isEmpty { words.append(String(current)) }
     return words
   }
 
   /// `key=value` words as fields; words without `=` are skipped.
   public static func fields(_ words: some Sequence<String>) -> [Field] {
     words.compactMap { word in
-      guard let equals = word.firstIndex(of: "=") else { return nil }
-      return Field(String(word[..<equals]), String(word[word.index(after: equals)...]))
+      let scalars = word.unicodeScalars
+      guard let equals = scalars.firstIndex(of: "=") else { return nil }
+      return Field(String(scalars[..<equals]), String(scalars[scalars.index(after: equals)...]))
     }
   }
 
   /// The text of a quoted word with its escapes undone, or the word itself if unquoted.
   public static func unquote(_ word: String) -> String? {
-    guard word.hasPrefix("\"") else { return word }
+    guard word.utf8.first == UInt8(ascii: "\"") else { return word }
     guard let tokens = try? Tokenizer.tokenize(word), tokens.count == 1, case .string(let text) = tokens[0] else {
       return nil
     }
