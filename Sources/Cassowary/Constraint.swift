@@ -1,0 +1,207 @@
+/// How the two sides of a ``Constraint`` compare.
+public enum Relation: Sendable, Hashable {
+  /// `lhs == rhs`
+  case equal
+  /// `lhs <= rhs`
+  case lessOrEqual
+  /// `lhs >= rhs`
+  case greaterOrEqual
+}
+
+/// How much the solver cares about a constraint.
+///
+/// Layouts are usually over-constrained on purpose ("be 100 wide, but never wider than the window"),
+/// so every constraint carries a strength and the solver minimises the weighted violation of the
+/// non-required ones. Strengths are *symbolic* as in kiwi: a value is
+/// `strong * 1_000_000 + medium * 1_000 + weak`, each component clipped to 0...1000, so no amount of
+/// weak constraints outweighs a single medium one in practice. ``required`` sits above every
+/// combination and is never violated: adding a required constraint that conflicts throws.
+public struct Strength: Sendable, Hashable, Comparable {
+  /// The weight in the objective, within `0...Strength.required.value`.
+  public let value: Double
+
+  /// A strength with the given raw weight, clipped to `0...required`.
+  public init(_ value: Double) {
+    self.value = Swift.min(Swift.max(value, 0), 1_001_001_000)
+  }
+
+  /// A symbolic strength: `strong`, `medium` and `weak` each scaled by `weight` and clipped to
+  /// `0...1000`, combined as `strong * 1e6 + medium * 1e3 + weak`.
+  public init(strong: Double, medium: Double, weak: Double, weight: Double = 1) {
+    func clip(_ x: Double) -> Double { Swift.min(Swift.max(x * weight, 0), 1000) }
+    self.init(clip(strong) * 1_000_000 + clip(medium) * 1000 + clip(weak))
+  }
+
+  /// Must hold exactly; a conflicting required constraint is rejected with
+  /// ``SolverError/unsatisfiableConstraint``.
+  public static let required = Strength(1_001_001_000)
+  /// Wins over any number (up to 1000) of medium constraints.
+  public static let strong = Strength(strong: 1, medium: 0, weak: 0)
+  /// Wins over any number (up to 1000) of weak constraints.
+  public static let medium = Strength(strong: 0, medium: 1, weak: 0)
+  /// A preference: honoured only when nothing stronger disagrees.
+  public static let weak = Strength(strong: 0, medium: 0, weak: 1)
+
+  /// Whether this is ``required`` (the solver treats it as a hard constraint, not a weighted one).
+  public var isRequired: Bool { value >= Strength.required.value }
+
+  public static func < (lhs: Strength, rhs: Strength) -> Bool { lhs.value < rhs.value }
+}
+
+/// A linear relation `expression (==|<=|>=) 0` with a strength.
+///
+/// Write constraints with the operators rather than this initialiser: `x + width == 100`,
+/// `(width >= 20) ~ .weak`, `left == right * 0.5 + 10`. A constraint is a class because the solver
+/// tracks constraints by identity: the same object is later passed to
+/// ``Solver/removeConstraint(_:)``, and two textually equal constraints are distinct requests
+/// (removing one leaves the other in force).
+///
+/// Immutable; still not `Sendable` because its expression refers to mutable ``Variable``s.
+public final class Constraint {
+  /// `lhs - rhs` in reduced form; the constraint is `expression relation 0`.
+  public let expression: Expression
+  /// How `expression` compares with zero.
+  public let relation: Relation
+  /// How much a violation costs; ``Strength/required`` means it must hold.
+  public let strength: Strength
+
+  /// The constraint `expression relation 0` (the expression is reduced).
+  public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
+    self.expression = expression.reduced()
+    self.relation = relation
+    self.strength = strength
+  }
+
+  /// The constraint `lhs relation rhs`.
+  public convenience init(
+    _ lhs: Expression, _ relation: Relation, _ rhs: Expression, strength: Strength = .required
+  ) {
+    self.init(lhs - rhs, relation, strength: strength)
+  }
+
+  /// A new constraint with the same relation and a different strength. It is a distinct object, so
+  /// adding it does not conflict with adding `self`.
+  public func withStrength(_ strength: Strength) -> Constraint {
+    Constraint(expression, relation, strength: strength)
+  }
+
+  /// How far the current variable values are from satisfying the relation (0 when satisfied).
+  public var violation: Double {
+    let v = expression.value
+    switch relation {
+    case .equal: return abs(v)
+    case .lessOrEqual: return Swift.max(v, 0)
+    case .greaterOrEqual: return Swift.max(-v, 0)
+    }
+  }
+
+  /// Whether the current variable values satisfy the relation within `tolerance`.
+  public func isSatisfied(tolerance: Double = 1e-6) -> Bool { violation <= tolerance }
+}
+
+extension Constraint: CustomStringConvertible {
+  public var description: String {
+    let op: String
+    switch relation {
+    case .equal: op = "=="
+    case .lessOrEqual: op = "<="
+    case .greaterOrEqual: op = ">="
+    }
+    return "\(expression) \(op) 0 | strength \(strength.value)"
+  }
+}
+
+// MARK: - Relation operators
+
+/// Lower than `==`/`<=`/`>=` so `x == 10 ~ .weak` reads as "(x == 10) with weak strength".
+precedencegroup ConstraintStrengthPrecedence {
+  associativity: left
+  lowerThan: ComparisonPrecedence
+}
+
+/// `constraint ~ strength`: the constraint with another strength (see ``Constraint/withStrength(_:)``).
+infix operator ~ : ConstraintStrengthPrecedence
+
+extension Constraint {
+  public static func ~ (lhs: Constraint, rhs: Strength) -> Constraint { lhs.withStrength(rhs) }
+}
+
+extension Expression {
+  public static func == (lhs: Expression, rhs: Expression) -> Constraint { Constraint(lhs, .equal, rhs) }
+  public static func == (lhs: Expression, rhs: Variable) -> Constraint {
+    Constraint(lhs, .equal, Expression(rhs))
+  }
+  public static func == (lhs: Variable, rhs: Expression) -> Constraint {
+    Constraint(Expression(lhs), .equal, rhs)
+  }
+  public static func == (lhs: Expression, rhs: Double) -> Constraint {
+    Constraint(lhs, .equal, Expression(rhs))
+  }
+  public static func == (lhs: Double, rhs: Expression) -> Constraint {
+    Constraint(Expression(lhs), .equal, rhs)
+  }
+
+  public static func <= (lhs: Expression, rhs: Expression) -> Constraint {
+    Constraint(lhs, .lessOrEqual, rhs)
+  }
+  public static func <= (lhs: Expression, rhs: Variable) -> Constraint {
+    Constraint(lhs, .lessOrEqual, Expression(rhs))
+  }
+  public static func <= (lhs: Variable, rhs: Expression) -> Constraint {
+    Constraint(Expression(lhs), .lessOrEqual, rhs)
+  }
+  public static func <= (lhs: Expression, rhs: Double) -> Constraint {
+    Constraint(lhs, .lessOrEqual, Expression(rhs))
+  }
+  public static func <= (lhs: Double, rhs: Expression) -> Constraint {
+    Constraint(Expression(lhs), .lessOrEqual, rhs)
+  }
+
+  public static func >= (lhs: Expression, rhs: Expression) -> Constraint {
+    Constraint(lhs, .greaterOrEqual, rhs)
+  }
+  public static func >= (lhs: Expression, rhs: Variable) -> Constraint {
+    Constraint(lhs, .greaterOrEqual, Expression(rhs))
+  }
+  public static func >= (lhs: Variable, rhs: Expression) -> Constraint {
+    Constraint(Expression(lhs), .greaterOrEqual, rhs)
+  }
+  public static func >= (lhs: Expression, rhs: Double) -> Constraint {
+    Constraint(lhs, .greaterOrEqual, Expression(rhs))
+  }
+  public static func >= (lhs: Double, rhs: Expression) -> Constraint {
+    Constraint(Expression(lhs), .greaterOrEqual, rhs)
+  }
+}
+
+extension Variable {
+  public static func == (lhs: Variable, rhs: Variable) -> Constraint {
+    Constraint(Expression(lhs), .equal, Expression(rhs))
+  }
+  public static func == (lhs: Variable, rhs: Double) -> Constraint {
+    Constraint(Expression(lhs), .equal, Expression(rhs))
+  }
+  public static func == (lhs: Double, rhs: Variable) -> Constraint {
+    Constraint(Expression(lhs), .equal, Expression(rhs))
+  }
+
+  public static func <= (lhs: Variable, rhs: Variable) -> Constraint {
+    Constraint(Expression(lhs), .lessOrEqual, Expression(rhs))
+  }
+  public static func <= (lhs: Variable, rhs: Double) -> Constraint {
+    Constraint(Expression(lhs), .lessOrEqual, Expression(rhs))
+  }
+  public static func <= (lhs: Double, rhs: Variable) -> Constraint {
+    Constraint(Expression(lhs), .lessOrEqual, Expression(rhs))
+  }
+
+  public static func >= (lhs: Variable, rhs: Variable) -> Constraint {
+    Constraint(Expression(lhs), .greaterOrEqual, Expression(rhs))
+  }
+  public static func >= (lhs: Variable, rhs: Double) -> Constraint {
+    Constraint(Expression(lhs), .greaterOrEqual, Expression(rhs))
+  }
+  public static func >= (lhs: Double, rhs: Variable) -> Constraint {
+    Constraint(Expression(lhs), .greaterOrEqual, Expression(rhs))
+  }
+}

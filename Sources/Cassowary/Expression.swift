@@ -1,0 +1,147 @@
+/// One `coefficient * variable` summand of an ``Expression``.
+///
+/// Not `Sendable` because it refers to a (mutable) ``Variable``.
+public struct Term {
+  /// The unknown this term scales.
+  public var variable: Variable
+  /// The factor applied to the variable.
+  public var coefficient: Double
+
+  /// Creates `coefficient * variable`.
+  public init(_ variable: Variable, _ coefficient: Double = 1) {
+    self.variable = variable
+    self.coefficient = coefficient
+  }
+
+  /// The term's current value, using the variable's last solved value.
+  public var value: Double { coefficient * variable.value }
+}
+
+/// A linear expression `c1*v1 + c2*v2 + ... + constant`.
+///
+/// Expressions are what the arithmetic operators build, so layout code reads like the maths:
+/// `x + width == 100` or `left == right * 0.5 + 10`. The relation operators (`==`, `<=`, `>=`) turn
+/// two expressions into a ``Constraint``. Only linear combinations are expressible on purpose:
+/// there is no `Variable * Variable`, because the simplex method cannot solve it.
+public struct Expression {
+  /// The variable summands; the same variable may appear more than once until ``reduced()``.
+  public var terms: [Term]
+  /// The constant summand.
+  public var constant: Double
+
+  /// Creates `terms + constant`.
+  public init(terms: [Term] = [], constant: Double = 0) {
+    self.terms = terms
+    self.constant = constant
+  }
+
+  /// The expression `1 * variable`, so a bare variable can be used wherever an expression is.
+  public init(_ variable: Variable) {
+    self.init(terms: [Term(variable)])
+  }
+
+  /// The constant expression `constant`.
+  public init(_ constant: Double) {
+    self.init(constant: constant)
+  }
+
+  /// The current value of the expression from its variables' last solved values; tests and
+  /// callers use it to check that a solution satisfies a constraint.
+  public var value: Double { terms.reduce(constant) { $0 + $1.value } }
+
+  /// The same expression with each variable appearing once (coefficients summed, zeros dropped),
+  /// in first-appearance order, so descriptions and the solver see a canonical form.
+  public func reduced() -> Expression {
+    var order: [ObjectIdentifier] = []
+    var sums: [ObjectIdentifier: Term] = [:]
+    for term in terms {
+      let key = ObjectIdentifier(term.variable)
+      if var existing = sums[key] {
+        existing.coefficient += term.coefficient
+        sums[key] = existing
+      } else {
+        order.append(key)
+        sums[key] = term
+      }
+    }
+    let kept = order.compactMap { sums[$0] }.filter { $0.coefficient != 0 }
+    return Expression(terms: kept, constant: constant)
+  }
+
+  func scaled(by factor: Double) -> Expression {
+    Expression(
+      terms: terms.map { Term($0.variable, $0.coefficient * factor) }, constant: constant * factor)
+  }
+
+  func adding(_ other: Expression) -> Expression {
+    Expression(terms: terms + other.terms, constant: constant + other.constant)
+  }
+}
+
+extension Expression: CustomStringConvertible {
+  public var description: String {
+    var parts = terms.map { $0.coefficient == 1 ? "\($0.variable)" : "\($0.coefficient) * \($0.variable)" }
+    if constant != 0 || parts.isEmpty { parts.append("\(constant)") }
+    return parts.joined(separator: " + ")
+  }
+}
+
+// MARK: - Arithmetic
+//
+// The operators are static members of `Variable` and `Expression` (not free functions) so the type
+// checker only considers them when one operand is one of our types; that keeps ordinary `Double`
+// arithmetic in client modules as fast to type-check as before.
+
+extension Expression {
+  public static func + (lhs: Expression, rhs: Expression) -> Expression { lhs.adding(rhs) }
+  public static func + (lhs: Expression, rhs: Variable) -> Expression { lhs.adding(Expression(rhs)) }
+  public static func + (lhs: Variable, rhs: Expression) -> Expression { Expression(lhs).adding(rhs) }
+  public static func + (lhs: Expression, rhs: Double) -> Expression { lhs.adding(Expression(rhs)) }
+  public static func + (lhs: Double, rhs: Expression) -> Expression { Expression(lhs).adding(rhs) }
+
+  public static func - (lhs: Expression, rhs: Expression) -> Expression { lhs.adding(rhs.scaled(by: -1)) }
+  public static func - (lhs: Expression, rhs: Variable) -> Expression {
+    lhs.adding(Expression(rhs).scaled(by: -1))
+  }
+  public static func - (lhs: Variable, rhs: Expression) -> Expression {
+    Expression(lhs).adding(rhs.scaled(by: -1))
+  }
+  public static func - (lhs: Expression, rhs: Double) -> Expression { lhs.adding(Expression(-rhs)) }
+  public static func - (lhs: Double, rhs: Expression) -> Expression {
+    Expression(lhs).adding(rhs.scaled(by: -1))
+  }
+
+  public static func * (lhs: Expression, rhs: Double) -> Expression { lhs.scaled(by: rhs) }
+  public static func * (lhs: Double, rhs: Expression) -> Expression { rhs.scaled(by: lhs) }
+  public static func / (lhs: Expression, rhs: Double) -> Expression { lhs.scaled(by: 1 / rhs) }
+
+  public static prefix func - (operand: Expression) -> Expression { operand.scaled(by: -1) }
+}
+
+extension Variable {
+  public static func + (lhs: Variable, rhs: Variable) -> Expression {
+    Expression(terms: [Term(lhs), Term(rhs)])
+  }
+  public static func + (lhs: Variable, rhs: Double) -> Expression {
+    Expression(terms: [Term(lhs)], constant: rhs)
+  }
+  public static func + (lhs: Double, rhs: Variable) -> Expression {
+    Expression(terms: [Term(rhs)], constant: lhs)
+  }
+
+  public static func - (lhs: Variable, rhs: Variable) -> Expression {
+    Expression(terms: [Term(lhs), Term(rhs, -1)])
+  }
+  public static func - (lhs: Variable, rhs: Double) -> Expression {
+    Expression(terms: [Term(lhs)], constant: -rhs)
+  }
+  public static func - (lhs: Double, rhs: Variable) -> Expression {
+    Expression(terms: [Term(rhs, -1)], constant: lhs)
+  }
+
+  public static func * (lhs: Variable, rhs: Double) -> Expression { Expression(terms: [Term(lhs, rhs)]) }
+  public static func * (lhs: Double, rhs: Variable) -> Expression { Expression(terms: [Term(rhs, lhs)]) }
+  public static func / (lhs: Variable, rhs: Double) -> Expression { Expression(terms: [Term(lhs, 1 / rhs)]) }
+
+  public static prefix func - (operand: Variable) -> Expression { Expression(terms: [Term(operand, -1)]) }
+}
