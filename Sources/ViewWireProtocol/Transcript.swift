@@ -37,7 +37,9 @@ public struct Transcript: Sendable {
   public init(parsing text: String, name: String) throws(SyntaxError) {
     self.name = name
     var lines: [Line] = []
-    for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+    // "\r\n" is one Character, so splitting on "\n" alone would leave a CRLF file one line.
+    let rawLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+    for (offset, rawLine) in rawLines.enumerated() {
       let number = offset + 1
       let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
       if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("#") { continue }
@@ -110,7 +112,10 @@ public struct TranscriptPattern: Equatable, Sendable, CustomStringConvertible {
         literal = []
         pieces.append(name == "_" ? .anyToken : name == "..." ? .anyText : .variable(String(name)))
       } else {
-        literal += rest[open...close]
+        // Only this brace is literal: a hole may start inside the braces ("{ {X}", "{{X}}").
+        literal.append("{")
+        rest = rest[rest.index(after: open)...]
+        continue
       }
       rest = rest[rest.index(after: close)...]
     }
