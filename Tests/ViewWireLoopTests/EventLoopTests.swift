@@ -366,3 +366,33 @@ struct LoopLifecycleTests {
     #expect(harness.loop.isStopped)
   }
 }
+
+struct KnownIssueTests {
+  /// closeAfterFlush closes once the kernel has taken every byte, but input the server never read
+  /// makes Linux close with a reset, which discards what still sits in the send buffer. A client
+  /// that pipelines lines after `quit` and reads a large reply slowly loses its tail. Fixing it
+  /// needs `uv_shutdown` and reading (discarding) until the peer's EOF before closing.
+  @Test func closeAfterFlushWithUnreadInputLosesTheTail() throws {
+    let harness = try LoopHarness()
+    defer { harness.stopAndWait() }
+    let body = [UInt8](repeating: 0x61, count: 32 << 20)
+    let port = try TCPTests.listen(harness) { connection in
+      connection.onRead = { _ in
+        connection.stopReading()
+        connection.write(body)
+        connection.closeAfterFlush()
+      }
+      connection.startReading()
+    }
+    let client = try Client(port: port)
+    try client.send("quit\n")
+    usleep(50_000)
+    try client.send("a line the server never reads\n")
+    usleep(300_000)  // a slow reader: the tail is still in the server's send buffer
+    withKnownIssue("closeAfterFlush resets the connection when input was left unread", isIntermittent: true) {
+      // The reset shows as ECONNRESET from recv, after fewer bytes than were written.
+      let received = try client.readToEnd()
+      #expect(received.count == body.count)
+    }
+  }
+}
