@@ -32,22 +32,51 @@ struct Symbol: Hashable {
 /// entries in the tableau that would make the solver pivot on noise.
 @inline(__always) func nearZero(_ x: Double) -> Bool { abs(x) < 1.0e-8 }
 
+/// One `coefficient * symbol` entry of a ``Row``.
+struct Cell {
+  var symbol: Symbol
+  var coefficient: Double
+}
+
 /// One row of the tableau: `basic = constant + sum(coefficient * symbol)`.
 ///
+/// Cells are kept in an array sorted by symbol id rather than a dictionary: the hot operation is
+/// `insert(row, coefficient)` during substitution, which becomes a linear merge of two sorted
+/// arrays with no hashing, and "does this row mention symbol s" is a binary search. Iterating in
+/// id order also makes the lowest-id choices of the pivoting rules a plain first match.
+///
 /// A class because rows are moved between the tableau, the objective and temporaries, and are
-/// mutated in place during substitution; copying a dictionary per pivot would dominate the cost.
+/// mutated in place during substitution.
 final class Row {
-  private(set) var cells: [Symbol: Double]
+  private(set) var cells: [Cell]
   private(set) var constant: Double
 
   init(constant: Double = 0) {
-    self.cells = [:]
+    self.cells = []
     self.constant = constant
   }
 
   init(copying other: Row) {
     self.cells = other.cells
     self.constant = other.constant
+  }
+
+  /// The index of `symbol`'s cell, or where it would be inserted (binary search on the id).
+  @inline(__always) private func position(of symbol: Symbol) -> (index: Int, found: Bool) {
+    var low = 0
+    var high = cells.count
+    while low < high {
+      let mid = (low + high) >> 1
+      let id = cells[mid].symbol.id
+      if id < symbol.id {
+        low = mid + 1
+      } else if id > symbol.id {
+        high = mid
+      } else {
+        return (mid, true)
+      }
+    }
+    return (low, false)
   }
 
   /// Adds `value` to the constant and returns the new constant.
@@ -58,42 +87,73 @@ final class Row {
 
   /// Adds `coefficient * symbol`, dropping the cell if it cancels to (near) zero.
   func insert(_ symbol: Symbol, _ coefficient: Double = 1) {
-    let sum = (cells[symbol] ?? 0) + coefficient
-    if nearZero(sum) {
-      cells.removeValue(forKey: symbol)
-    } else {
-      cells[symbol] = sum
+    let (index, found) = position(of: symbol)
+    if found {
+      let sum = cells[index].coefficient + coefficient
+      if nearZero(sum) {
+        cells.remove(at: index)
+      } else {
+        cells[index].coefficient = sum
+      }
+    } else if !nearZero(coefficient) {
+      cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: index)
     }
   }
 
-  /// Adds `coefficient * other` (constant included).
+  /// Adds `coefficient * other` (constant included) by merging the two sorted cell arrays.
   func insert(_ other: Row, _ coefficient: Double = 1) {
     constant += other.constant * coefficient
-    for (symbol, value) in other.cells {
-      insert(symbol, value * coefficient)
+    let b = other.cells
+    if b.isEmpty { return }
+    let a = cells
+    var merged: [Cell] = []
+    merged.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count && j < b.count {
+      let x = a[i]
+      let y = b[j]
+      if x.symbol.id < y.symbol.id {
+        merged.append(x)
+        i += 1
+      } else if x.symbol.id > y.symbol.id {
+        let value = y.coefficient * coefficient
+        if !nearZero(value) { merged.append(Cell(symbol: y.symbol, coefficient: value)) }
+        j += 1
+      } else {
+        let value = x.coefficient + y.coefficient * coefficient
+        if !nearZero(value) { merged.append(Cell(symbol: x.symbol, coefficient: value)) }
+        i += 1
+        j += 1
+      }
     }
+    if i < a.count { merged.append(contentsOf: a[i...]) }
+    while j < b.count {
+      let value = b[j].coefficient * coefficient
+      if !nearZero(value) { merged.append(Cell(symbol: b[j].symbol, coefficient: value)) }
+      j += 1
+    }
+    cells = merged
   }
 
   func remove(_ symbol: Symbol) {
-    cells.removeValue(forKey: symbol)
+    let (index, found) = position(of: symbol)
+    if found { cells.remove(at: index) }
   }
 
   func reverseSign() {
     constant = -constant
-    for key in cells.keys {
-      cells[key] = -cells[key]!
-    }
+    for index in cells.indices { cells[index].coefficient = -cells[index].coefficient }
   }
 
   /// Rewrites `0 = constant + c*symbol + rest` as `symbol = -(constant + rest)/c`; the row then
   /// no longer contains `symbol` (it becomes the row's basic symbol).
   func solve(for symbol: Symbol) {
-    guard let coefficient = cells.removeValue(forKey: symbol) else { return }
-    let factor = -1.0 / coefficient
+    let (index, found) = position(of: symbol)
+    guard found else { return }
+    let factor = -1.0 / cells.remove(at: index).coefficient
     constant *= factor
-    for key in cells.keys {
-      cells[key]! *= factor
-    }
+    for index in cells.indices { cells[index].coefficient *= factor }
   }
 
   /// For a row `lhs = ...` containing `rhs`, rewrites it as `rhs = ...` containing `lhs` (a pivot).
@@ -102,14 +162,18 @@ final class Row {
     solve(for: rhs)
   }
 
-  func coefficient(for symbol: Symbol) -> Double { cells[symbol] ?? 0 }
+  func coefficient(for symbol: Symbol) -> Double {
+    let (index, found) = position(of: symbol)
+    return found ? cells[index].coefficient : 0
+  }
 
   /// Replaces `symbol` by the expression `row` (which defines it).
   func substitute(_ symbol: Symbol, _ row: Row) {
-    if let coefficient = cells.removeValue(forKey: symbol) {
-      insert(row, coefficient)
-    }
+    let (index, found) = position(of: symbol)
+    guard found else { return }
+    let coefficient = cells.remove(at: index).coefficient
+    insert(row, coefficient)
   }
 
-  var isAllDummies: Bool { cells.keys.allSatisfy { $0.kind == .dummy } }
+  var isAllDummies: Bool { cells.allSatisfy { $0.symbol.kind == .dummy } }
 }

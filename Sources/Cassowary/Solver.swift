@@ -279,11 +279,7 @@ public final class Solver {
   /// (solving for it keeps a non-negative constant). `.invalid` means an artificial variable is
   /// needed.
   private func chooseSubject(_ row: Row, _ tag: Tag) -> Symbol {
-    var external = Symbol.invalid
-    for symbol in row.cells.keys where symbol.kind == .external {
-      if !external.isValid || symbol.id < external.id { external = symbol }
-    }
-    if external.isValid { return external }
+    if let external = row.cells.first(where: { $0.symbol.kind == .external }) { return external.symbol }
     for candidate in [tag.marker, tag.other] where candidate.isPivotable {
       if row.coefficient(for: candidate) < 0 { return candidate }
     }
@@ -320,11 +316,7 @@ public final class Solver {
   }
 
   private func anyPivotableSymbol(_ row: Row) -> Symbol {
-    var best = Symbol.invalid
-    for symbol in row.cells.keys where symbol.isPivotable {
-      if !best.isValid || symbol.id < best.id { best = symbol }
-    }
-    return best
+    row.cells.first { $0.symbol.isPivotable }?.symbol ?? .invalid
   }
 
   /// Replaces `symbol` everywhere by `row` and records rows that became infeasible.
@@ -386,21 +378,17 @@ public final class Solver {
 
   /// The lowest-id non-dummy symbol with a negative objective coefficient (Bland's rule).
   private func enteringSymbol(_ objective: Row) -> Symbol {
-    var best = Symbol.invalid
-    for (symbol, coefficient) in objective.cells where symbol.kind != .dummy && coefficient < 0 {
-      if !best.isValid || symbol.id < best.id { best = symbol }
-    }
-    return best
+    objective.cells.first { $0.symbol.kind != .dummy && $0.coefficient < 0 }?.symbol ?? .invalid
   }
 
   private func dualEnteringSymbol(_ row: Row) -> Symbol {
     var best = Symbol.invalid
     var bestRatio = Double.infinity
-    for (symbol, coefficient) in row.cells where coefficient > 0 && symbol.kind != .dummy {
-      let ratio = objective.coefficient(for: symbol) / coefficient
-      if ratio < bestRatio || (ratio == bestRatio && symbol.id < best.id) {
+    for cell in row.cells where cell.coefficient > 0 && cell.symbol.kind != .dummy {
+      let ratio = objective.coefficient(for: cell.symbol) / cell.coefficient
+      if ratio < bestRatio {
         bestRatio = ratio
-        best = symbol
+        best = cell.symbol
       }
     }
     return best
