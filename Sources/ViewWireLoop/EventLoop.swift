@@ -18,6 +18,8 @@ public final class EventLoop: @unchecked Sendable {
 
   /// Creates a loop; nothing runs until `run()`.
   public init() throws(LoopError) {
+    // Writing to a socket the peer has reset must be an error code, not a fatal signal.
+    vw_ignore_sigpipe()
     raw = .allocate(capacity: 1)
     let status = uv_loop_init(raw)
     guard status == 0 else {
@@ -25,10 +27,11 @@ public final class EventLoop: @unchecked Sendable {
       throw LoopError(code: status)
     }
     let wakeUp = WakeUpHandle(loop: self)
-    try LoopError.check(uv_async_init(raw, wakeUp.typed(uv_async_t.self)) { async in
-      guard let async, let data = async.pointee.data else { return }
-      Unmanaged<WakeUpHandle>.fromOpaque(data).takeUnretainedValue().loop.runQueuedWork()
-    })
+    try LoopError.check(
+      uv_async_init(raw, wakeUp.typed(uv_async_t.self)) { async in
+        guard let async, let data = async.pointee.data else { return }
+        Unmanaged<WakeUpHandle>.fromOpaque(data).takeUnretainedValue().loop.runQueuedWork()
+      })
     wakeUp.opened()
     self.wakeUp = wakeUp
   }

@@ -11,13 +11,17 @@ public final class LoopTimer: LoopHandle {
   }
 
   /// Starts (or restarts) the timer. A repeat of 0 fires once.
-  public func start(afterMilliseconds delay: UInt64, repeatMilliseconds: UInt64 = 0, _ handler: @escaping () -> Void) {
+  public func start(
+    afterMilliseconds delay: UInt64, repeatMilliseconds: UInt64 = 0, _ handler: @escaping () -> Void
+  ) {
     guard !isClosed else { return }
     self.handler = handler
-    uv_timer_start(typed(uv_timer_t.self), { timer in
-      guard let timer, let data = timer.pointee.data else { return }
-      Unmanaged<LoopTimer>.fromOpaque(data).takeUnretainedValue().handler?()
-    }, delay, repeatMilliseconds)
+    uv_timer_start(
+      typed(uv_timer_t.self),
+      { timer in
+        guard let timer, let data = timer.pointee.data else { return }
+        Unmanaged<LoopTimer>.fromOpaque(data).takeUnretainedValue().handler?()
+      }, delay, repeatMilliseconds)
   }
 
   /// Stops the timer without closing it; `start` may be called again.
@@ -45,11 +49,16 @@ public final class SignalWatcher: LoopHandle {
       throw LoopError(code: status)
     }
     opened()
+    // An inherited mask may block the signal; then it would stay pending for ever.
+    _ = vw_unblock_signal(signal)
     do {
-      try LoopError.check(uv_signal_start(typed(uv_signal_t.self), { watcher, _ in
-        guard let watcher, let data = watcher.pointee.data else { return }
-        Unmanaged<SignalWatcher>.fromOpaque(data).takeUnretainedValue().handler?()
-      }, signal))
+      try LoopError.check(
+        uv_signal_start(
+          typed(uv_signal_t.self),
+          { watcher, _ in
+            guard let watcher, let data = watcher.pointee.data else { return }
+            Unmanaged<SignalWatcher>.fromOpaque(data).takeUnretainedValue().handler?()
+          }, signal))
     } catch {
       close()
       throw error
