@@ -23,10 +23,11 @@ public final class TCPListener: LoopHandle {
       let bound = address.withSockaddr { uv_tcp_bind(typed(uv_tcp_t.self), $0, 0) }
       try LoopError.check(bound)
       // EADDRINUSE shows up here, not in uv_tcp_bind.
-      try LoopError.check(uv_listen(vw_tcp_as_stream(typed(uv_tcp_t.self)), backlog) { server, status in
-        guard let server, let data = server.pointee.data else { return }
-        Unmanaged<TCPListener>.fromOpaque(data).takeUnretainedValue().acceptOne(status: status)
-      })
+      try LoopError.check(
+        uv_listen(vw_tcp_as_stream(typed(uv_tcp_t.self)), backlog) { server, status in
+          guard let server, let data = server.pointee.data else { return }
+          Unmanaged<TCPListener>.fromOpaque(data).takeUnretainedValue().acceptOne(status: status)
+        })
       self.port = try SocketAddress.local(of: typed(uv_tcp_t.self)).port
     } catch {
       close()
@@ -66,7 +67,16 @@ public final class TCPConnection: LoopHandle {
   private var pendingWriteHead = 0
   private var isReading = false
   private var closeWhenFlushed = false
+  /// The peer sent EOF: it will send nothing more.
+  private var peerFinished = false
+  /// Our FIN is out: every queued byte was written and `uv_shutdown` completed.
+  private var finSent = false
+  private var lingerTimer: LoopTimer?
   private var closeError: LoopError?
+
+  /// How long a closing connection waits for the peer's EOF after our own, discarding its input,
+  /// before it gives up and closes anyway.
+  public static let lingerMilliseconds: UInt64 = 2000
   private let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 16)
 
   init(accepting server: UnsafeMutablePointer<uv_stream_t>, loop: EventLoop) throws(LoopError) {
@@ -96,6 +106,10 @@ public final class TCPConnection: LoopHandle {
   /// Starts delivering reads to `onRead`.
   public func startReading() {
     guard !isClosed, !isReading, !closeWhenFlushed else { return }
+    beginReading()
+  }
+
+  private func beginReading() {
     isReading = true
     uv_read_start(
       stream,
@@ -113,17 +127,22 @@ public final class TCPConnection: LoopHandle {
 
   /// Stops reading, to push back on a client whose output is piling up.
   public func stopReading() {
-    guard !isClosed, isReading else { return }
+    // A closing connection keeps draining input, or the kernel would answer it with a reset.
+    guard !isClosed, isReading, !closeWhenFlushed else { return }
     isReading = false
     uv_read_stop(stream)
   }
 
   private func didRead(count: Int, base: UnsafeMutablePointer<CChar>?) {
     if count > 0, let base {
-      onRead?(UnsafeRawBufferPointer(start: base, count: count))
+      // A closing connection drains input unseen, so the kernel has no reason to reset.
+      if !closeWhenFlushed { onRead?(UnsafeRawBufferPointer(start: base, count: count)) }
     } else if count == Int(UV_EOF.rawValue) {
       // The peer finished sending; it may still read, so send what is queued before closing.
-      closeAfterFlush()
+      peerFinished = true
+      if isReading { uv_read_stop(stream) }
+      isReading = false
+      if finSent { close() } else { closeAfterFlush() }
     } else if count < 0 {
       fail(LoopError(code: Int32(count)))
     }
@@ -191,16 +210,49 @@ public final class TCPConnection: LoopHandle {
       if status != Int32(UV_ECANCELED.rawValue) { fail(LoopError(code: status)) }
       return
     }
-    guard queuedBytes == 0, !isClosed else { return }
-    if closeWhenFlushed { close() } else { onDrain?() }
+    guard queuedBytes == 0, !isClosed, !closeWhenFlushed else { return }
+    onDrain?()
   }
 
-  /// Stops reading, writes what is queued, then closes.
+  /// Writes what is queued, then closes gracefully; `onRead` sees nothing more.
+  ///
+  /// Closing a socket that holds unread input makes Linux send a reset, and a reset discards
+  /// whatever the peer has not read yet. So this is a lingering close, as in nginx and memcached:
+  /// `uv_shutdown` sends our EOF once every queued byte is written, input that still arrives is
+  /// read and dropped, and the handle closes when the peer's EOF comes back (or after
+  /// `lingerMilliseconds`, for a peer that never closes).
   public func closeAfterFlush() {
-    guard !isClosed else { return }
-    stopReading()
+    guard !isClosed, !closeWhenFlushed else { return }
     closeWhenFlushed = true
-    if queuedBytes == 0 { close() }
+    onDrain = nil
+    if !peerFinished && !isReading { beginReading() }
+    let request = UnsafeMutablePointer<uv_shutdown_t>.allocate(capacity: 1)
+    // libuv runs the callback after the queued writes, or with UV_ECANCELED if the handle closes
+    // first; the request is freed there in every case.
+    let status = uv_shutdown(request, stream) { request, status in
+      guard let request else { return }
+      let handle = request.pointee.handle
+      request.deallocate()
+      guard let handle, let data = handle.pointee.data else { return }
+      Unmanaged<TCPConnection>.fromOpaque(data).takeUnretainedValue().didShutdown(status: status)
+    }
+    guard status == 0 else {
+      request.deallocate()
+      close()
+      return
+    }
+  }
+
+  private func didShutdown(status: Int32) {
+    guard !isClosed else { return }
+    finSent = true
+    if status < 0 || peerFinished {
+      close()
+      return
+    }
+    let timer = loop.makeTimer()
+    timer.start(afterMilliseconds: Self.lingerMilliseconds) { [weak self] in self?.close() }
+    lingerTimer = timer
   }
 
   private func fail(_ error: LoopError) {
@@ -214,6 +266,8 @@ public final class TCPConnection: LoopHandle {
     isReading = false
     onRead = nil
     onDrain = nil
+    lingerTimer?.close()
+    lingerTimer = nil
   }
 
   override func didClose() {
@@ -250,7 +304,8 @@ struct SocketAddress {
       if uv_ip4_addr(literal, Int32(port), raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)) == 0 {
         return true
       }
-      return uv_ip6_addr(literal, Int32(port), raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)) == 0
+      return uv_ip6_addr(literal, Int32(port), raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self))
+        == 0
     }
     guard parsed else {
       throw LoopError(name: "EINVAL", message: "'\(host)' is not an IPv4 or IPv6 address")

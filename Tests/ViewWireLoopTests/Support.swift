@@ -34,7 +34,9 @@ final class LoopHarness: @unchecked Sendable {
       finished.signal()
     }
     thread.start()
-    guard started.wait(timeout: .now() + failureTimeout) == .success else { throw Failure("the loop thread did not start") }
+    guard started.wait(timeout: .now() + failureTimeout) == .success else {
+      throw Failure("the loop thread did not start")
+    }
   }
 
   /// Runs `body` on the loop thread and returns what it returned.
@@ -107,7 +109,9 @@ final class Client {
     address.sin_port = UInt16(port).bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let status = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard status == 0 else {
       let error = errno
@@ -126,7 +130,9 @@ final class Client {
   func send(_ bytes: [UInt8]) throws {
     var offset = 0
     while offset < bytes.count {
-      let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+      let sent = bytes[offset...].withUnsafeBytes {
+        Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+      }
       guard sent > 0 else { throw Failure("send: errno \(errno)") }
       offset += sent
     }
