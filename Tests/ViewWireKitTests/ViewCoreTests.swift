@@ -107,7 +107,10 @@ struct ViewCoreTests {
       events == [
         "RecordingController loadView", "RecordingController viewDidLoad",
         "RecordingController viewWillAppear", "RecordingController viewIsAppearing",
-        "viewWillLayoutSubviews", "layoutSubviews", "viewDidLayoutSubviews",
+        // The window's trace names each layout callback just before the override runs.
+        "RecordingController viewWillLayoutSubviews", "viewWillLayoutSubviews",
+        "RootView layoutSubviews", "layoutSubviews",
+        "RecordingController viewDidLayoutSubviews", "viewDidLayoutSubviews",
         "RecordingController viewDidAppear",
       ])
   }
