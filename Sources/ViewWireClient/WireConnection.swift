@@ -32,9 +32,16 @@ public final class WireConnection {
   }
 
   /// Connects to `host` (an IPv4 literal or `localhost`) on `port`.
-  public init(host: String = "127.0.0.1", port: Int) throws(Failure) {
+  ///
+  /// - Parameter receiveBufferBytes: a small kernel receive buffer, set before connecting, makes
+  ///   a client that stops reading look slow to the server at once instead of after megabytes:
+  ///   for testing back-pressure. Nil keeps the system's default.
+  public init(host: String = "127.0.0.1", port: Int, receiveBufferBytes: Int? = nil) throws(Failure) {
     socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw .cannotConnect(String(cString: strerror(errno))) }
+    if var size = receiveBufferBytes.map(Int32.init) {
+      setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

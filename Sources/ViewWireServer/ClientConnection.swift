@@ -26,6 +26,10 @@ final class ClientConnection {
   private(set) var isStalled = false
   /// Whether changes happened that a stall kept from being sent.
   private var frameOwed = false
+  /// Framed input not yet handled because the connection stalled in the middle of a read. At
+  /// most one read's worth: reading stops at the stall.
+  private var pendingInput: [LineFramer.Event] = []
+  private var pendingInputHead = 0
   private var stallTimer: LoopTimer?
   private var isClosing = false
   /// Called once the connection is closed, to let the server forget it.
@@ -64,16 +68,37 @@ final class ClientConnection {
   // MARK: Input
 
   private func received(_ bytes: UnsafeRawBufferPointer) {
-    framer.append(bytes) { event in
-      guard !isClosing else { return }
+    framer.append(bytes) { event in pendingInput.append(event) }
+    handlePendingInput()
+  }
+
+  /// Handles framed input until it runs out or the client stops reading: a client that pipelines
+  /// thousands of commands without reading the replies gets them handled as fast as it reads,
+  /// so what the server holds for it stays bounded.
+  private func handlePendingInput() {
+    while pendingInputHead < pendingInput.count, !isStalled, !isClosing {
+      let event = pendingInput[pendingInputHead]
+      pendingInputHead += 1
       switch event {
       case .line(let line):
         dispatcher.handle(line: line)
       case .error(let error):
         send(error.reply)
       }
+      if output.count + connection.queuedBytes > configuration.outputLimit { flush() }
+    }
+    if pendingInputHead == pendingInput.count || isClosing {
+      pendingInput.removeAll(keepingCapacity: pendingInput.capacity <= 1024)
+      pendingInputHead = 0
     }
     flush()
+  }
+
+  /// What this connection holds for its client, for operators and tests.
+  var statistics: ConnectionStatistics {
+    ConnectionStatistics(
+      sessionID: session.id, unsentBytes: output.count + connection.queuedBytes, isStalled: isStalled,
+      pendingLines: pendingInput.count - pendingInputHead)
   }
 
   // MARK: Output
@@ -146,6 +171,7 @@ final class ClientConnection {
       sendChanges()
     }
     flush()
+    handlePendingInput()
     if !isStalled { connection.startReading() }
   }
 
@@ -190,4 +216,17 @@ final class ClientConnection {
     }
     onClosed?()
   }
+}
+
+/// A snapshot of what one connection holds for its client.
+public struct ConnectionStatistics: Sendable, Equatable {
+  /// The session on this connection.
+  public var sessionID: Int
+  /// Bytes produced for the client that the kernel has not taken yet: the bound that protects
+  /// the server from clients that do not read.
+  public var unsentBytes: Int
+  /// Whether frames are held back because the client is not reading.
+  public var isStalled: Bool
+  /// Lines read but not handled yet because the client stalled in the middle of a read.
+  public var pendingLines: Int
 }

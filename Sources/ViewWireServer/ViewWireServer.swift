@@ -88,6 +88,20 @@ public final class ViewWireServer: @unchecked Sendable {
     loop.execute { [unowned self] in self.beginShutdown(reason: "server shutting down") }
   }
 
+  /// Calls `body` on the loop's thread with a snapshot of every connection, ordered by session.
+  ///
+  /// For operators and tests: it shows what the server holds for each client, so the bound on a
+  /// stalled client's memory can be checked from outside. Safe from any thread.
+  public func withConnectionStatistics(_ body: @escaping @Sendable ([ConnectionStatistics]) -> Void) {
+    startLock.lock()
+    while startedLoop == nil { startLock.wait() }
+    let loop = startedLoop!
+    startLock.unlock()
+    loop.execute { [unowned self] in
+      body(self.clients.values.map(\.statistics).sorted { $0.sessionID < $1.sessionID })
+    }
+  }
+
   // MARK: Connections
 
   private func accept(_ connection: TCPConnection) {
