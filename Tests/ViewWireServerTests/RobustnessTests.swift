@@ -120,6 +120,41 @@ import ViewWireProtocol
     #expect(daemon.waitForExit() == 0)
   }
 
+  @Test func aResyncStormAndBogusAcksDisturbNobody() throws {
+    let daemon = try Daemon()
+    defer { daemon.stop() }
+    let bystander = try daemon.session()
+    try bystander.run("open square")
+    let session = try daemon.session()
+    try session.run("open login")
+    // 500 resyncs pipelined: each answers with a full frame, and the mirror stays exact.
+    try session.connection.send(bytes: Array(String(repeating: "resync\n", count: 500).utf8))
+    for _ in 0..<500 { #expect(try session.readReply().isOK) }
+    // Acknowledging frames never sent is a client error; the session goes on.
+    for (bogus, code) in [("ack 999999", "bad-ack"), ("ack 0", "bad-ack"), ("ack -1", "bad-argument")] {
+      #expect(try session.send(bogus).errorCode == code, "\(bogus)")
+    }
+    #expect(try session.send("ack \(session.mirror.sequence)").isOK)
+    try bystander.run("drag 195 422 195 100")
+    #expect(bystander.view("square")?.properties["bg"] == "#00ff00ff")
+  }
+
+  @Test func aClientThatLeavesInTheMiddleOfAFrameHarmsNoOne() throws {
+    let daemon = try Daemon()
+    defer { daemon.stop() }
+    let bystander = try daemon.session()
+    try bystander.run("open square")
+    for _ in 0..<20 {
+      // Asks for full frames and leaves (with a reset) before reading them.
+      let leaver = try WireConnection(port: daemon.port, receiveBufferBytes: 4096)
+      try leaver.send(bytes: Array("open login\nresync\nresync\nresync\n".utf8))
+      _ = try leaver.readLine(timeout: 10)
+      leaver.close()
+    }
+    try bystander.run("drag 195 422 195 100")
+    #expect(bystander.view("square")?.properties["bg"] == "#00ff00ff")
+  }
+
   @Test func quitClosesAfterTheReply() throws {
     let daemon = try Daemon()
     defer { daemon.stop() }
