@@ -26,16 +26,95 @@ open class GestureRecognizer {
   }
 
   /// Setting it to `began`, `changed`, `ended` or `cancelled` sends the actions.
+  ///
+  /// A recognizer that must wait for others to fail (`require(toFail:)`) keeps a recognition
+  /// to itself until they have: it stays `possible`, and the state is applied, actions and all,
+  /// once every one of them failed, or becomes `failed` if one of them recognized.
   public var state: State = .possible {
     didSet {
-      if state == .began, oldValue == .possible, let delegate, !delegate.gestureRecognizerShouldBegin(self) {
-        state = .failed
-        return
+      guard !isSettingStateQuietly else { return }
+      if state == .began || state == .ended, oldValue == .possible {
+        if let delegate, !delegate.gestureRecognizerShouldBegin(self) {
+          setStateQuietly(.failed)
+          decided(recognized: false)
+          return
+        }
+        if failureRequirements.contains(where: { $0.recognizer?.isUndecided == true }) {
+          deferredState = state
+          setStateQuietly(.possible)
+          return
+        }
       }
       switch state {
       case .began, .changed, .ended, .cancelled: sendActions()
       case .possible, .failed: break
       }
+      switch state {
+      case .began, .ended: if oldValue == .possible { decided(recognized: true) }
+      case .failed: decided(recognized: false)
+      default: break
+      }
+    }
+  }
+
+  private var isSettingStateQuietly = false
+
+  private func setStateQuietly(_ newState: State) {
+    isSettingStateQuietly = true
+    state = newState
+    isSettingStateQuietly = false
+  }
+
+  // MARK: Failure requirements
+
+  private struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+  }
+
+  /// Recognizers that must fail before this one may recognize.
+  private var failureRequirements: [WeakRecognizer] = []
+  /// Recognizers waiting for this one to fail.
+  private var dependents: [WeakRecognizer] = []
+  /// A recognition held back until the failure requirements are decided.
+  private var deferredState: State?
+  /// Whether this recognizer is watching a touch sequence now.
+  var isInSequence = false
+
+  /// Whether this recognizer might still recognize: it is watching touches, or waiting for a
+  /// further tap, and has neither recognized nor failed.
+  open var isUndecided: Bool { state == .possible && isInSequence }
+
+  /// Makes this recognizer wait until `other` fails (UIKit's `require(toFail:)`): the classic
+  /// use is a single tap that must not fire on the first tap of a double tap.
+  public func require(toFail other: GestureRecognizer) {
+    failureRequirements.append(WeakRecognizer(recognizer: other))
+    other.dependents.append(WeakRecognizer(recognizer: self))
+  }
+
+  /// Tells the recognizers waiting for this one what it decided.
+  func decided(recognized: Bool) {
+    for dependent in dependents.compactMap(\.recognizer) {
+      dependent.requirementDecided(recognized: recognized)
+    }
+  }
+
+  private func requirementDecided(recognized: Bool) {
+    guard let deferred = deferredState else { return }
+    if recognized {
+      deferredState = nil
+      setStateQuietly(.failed)
+      decided(recognized: false)
+      setStateQuietly(.possible)
+      return
+    }
+    guard !failureRequirements.contains(where: { $0.recognizer?.isUndecided == true }) else { return }
+    deferredState = nil
+    state = deferred
+    // A discrete gesture applied after its own sequence ended starts over, as at the end of one.
+    if !isInSequence {
+      reset()
+      setStateQuietly(.possible)
+      lastTouch = nil
     }
   }
 
@@ -133,6 +212,7 @@ open class GestureRecognizer {
 
   func deliver(_ touch: Touch) {
     lastTouch = touch
+    if touch.phase == .began { isInSequence = true }
     switch touch.phase {
     case .began: touchesBegan(touch)
     case .moved: touchesMoved(touch)
@@ -157,9 +237,25 @@ open class GestureRecognizer {
 
   func finishSequence() {
     if state == .began || state == .changed { state = .cancelled }
+    let wasUndecided = state == .possible
+    isInSequence = awaitsAnotherSequence
+    if deferredState == .began { deferredState = nil }
     reset()
-    state = .possible
-    lastTouch = nil
+    setStateQuietly(.possible)
+    if deferredState == nil { lastTouch = nil }
+    // A recognizer that ends a sequence without recognizing, and expects no further one, failed.
+    if wasUndecided && !isInSequence && deferredState == nil { decided(recognized: false) }
+  }
+
+  /// Whether the recognizer keeps watching after this touch sequence, as a double tap waits for
+  /// its second tap.
+  open var awaitsAnotherSequence: Bool { false }
+
+  /// Gives up waiting for another sequence: the recognizer failed.
+  func stopAwaiting() {
+    guard isInSequence, state == .possible else { return }
+    isInSequence = false
+    decided(recognized: false)
   }
 }
 
@@ -168,10 +264,28 @@ open class TapGestureRecognizer: GestureRecognizer {
   /// Taps needed: 2 for a double tap.
   public var numberOfTapsRequired = 1
   public var numberOfTouchesRequired = 1
+  /// How long a multi-tap recognizer waits for the next tap before it fails.
+  public static let maximumTapInterval: TimeInterval = 0.35
   private var start: CGPoint?
+  private var tapsSeen = 0
+  private var nextTapTimeout: ScheduledWork?
 
   open override func touchesBegan(_ touch: Touch) {
     start = touch.location(in: nil)
+    nextTapTimeout?.cancel()
+    nextTapTimeout = nil
+  }
+
+  open override var awaitsAnotherSequence: Bool {
+    guard numberOfTapsRequired > 1, tapsSeen > 0, tapsSeen < numberOfTapsRequired else { return false }
+    // Without a clock there is nobody to end the wait, so the recognizer fails at once.
+    guard let scheduler = view?.window?.scheduler else { return false }
+    nextTapTimeout = scheduler.schedule(after: Self.maximumTapInterval) { [weak self] in
+      guard let self else { return }
+      self.tapsSeen = 0
+      self.stopAwaiting()
+    }
+    return true
   }
 
   open override func touchesMoved(_ touch: Touch) {
@@ -182,7 +296,16 @@ open class TapGestureRecognizer: GestureRecognizer {
 
   open override func touchesEnded(_ touch: Touch) {
     guard state == .possible else { return }
-    if touch.tapCount >= numberOfTapsRequired { state = .recognized }
+    tapsSeen = touch.tapCount
+    if touch.tapCount >= numberOfTapsRequired {
+      tapsSeen = 0
+      state = .recognized
+    }
+  }
+
+  open override func touchesCancelled(_ touch: Touch) {
+    tapsSeen = 0
+    super.touchesCancelled(touch)
   }
 
   open override func reset() { start = nil }
