@@ -1,3 +1,5 @@
+public import Foundation
+
 /// An object that can take part in the responder chain (UIKit's `UIResponder`).
 ///
 /// Views and view controllers are responders; the chain runs from a view up through its
@@ -39,4 +41,22 @@ open class Responder {
 
   /// Called when this responder became or stopped being the first responder.
   open func firstResponderDidChange(isFirstResponder: Bool) {}
+}
+
+extension Responder {
+  /// Posted to the window's `notificationCenter` before the client's keyboard slides in.
+  public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
+  /// Posted after the keyboard is shown.
+  public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
+  /// Posted before the keyboard slides out.
+  public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
+  /// Posted after the keyboard is hidden.
+  public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
+  /// The keyboard's frame before the change, a `CGRect` in window coordinates (UIKit wraps it
+  /// in an `NSValue`; read it with `as? CGRect`).
+  public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"
+  /// The keyboard's frame after the change, a `CGRect` in window coordinates.
+  public static let keyboardFrameEndUserInfoKey = "UIKeyboardFrameEndUserInfoKey"
+  /// The slide's duration in seconds, a `TimeInterval`.
+  public static let keyboardAnimationDurationUserInfoKey = "UIKeyboardAnimationDurationUserInfoKey"
 }

@@ -102,17 +102,60 @@ open class Window: View {
   public private(set) weak var firstResponder: Responder?
 
   /// Moves first-responder status, asking the current one to resign first.
+  ///
+  /// When key input starts or stops, the client's on-screen keyboard (as tall as its `hello`
+  /// said; none for `keyboard=0`) shows or hides, and the window posts UIKit's keyboard
+  /// notifications to its `notificationCenter`, so controllers can move content out of the way.
   @discardableResult
   public func makeFirstResponder(_ responder: Responder?) -> Bool {
     if firstResponder === responder { return true }
+    let keyboardWasShown = firstResponder != nil
     if let current = firstResponder {
       guard current.canResignFirstResponder else { return false }
       firstResponder = nil
       current.firstResponderDidChange(isFirstResponder: false)
     }
+    if keyboardWasShown && responder == nil { postKeyboardNotifications(showing: false) }
     firstResponder = responder
+    if !keyboardWasShown && responder != nil { postKeyboardNotifications(showing: true) }
     responder?.firstResponderDidChange(isFirstResponder: true)
     return true
+  }
+
+  // MARK: Keyboard
+
+  /// This session's notification centre: keyboard notifications go here.
+  ///
+  /// UIKit posts to `NotificationCenter.default`; a daemon serves many sessions in one process,
+  /// so each window has its own centre and an observer hears only its own client's keyboard.
+  /// Seed code changes `NotificationCenter.default` to `view.window?.notificationCenter` (or the
+  /// controller's `notificationCenter`).
+  public let notificationCenter = NotificationCenter()
+
+  /// The on-screen keyboard's frame in window coordinates while it is shown, else nil.
+  public private(set) var keyboardFrame: CGRect?
+
+  /// How long clients take to slide the keyboard in or out, announced in the notifications.
+  public static let keyboardAnimationDuration: TimeInterval = 0.25
+
+  private func postKeyboardNotifications(showing: Bool) {
+    let height = traitCollection.keyboardHeight
+    guard height > 0 else { return }
+    let shown = CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
+    let hidden = CGRect(x: 0, y: bounds.height, width: bounds.width, height: height)
+    let userInfo: [AnyHashable: Any] = [
+      Responder.keyboardFrameBeginUserInfoKey: showing ? hidden : shown,
+      Responder.keyboardFrameEndUserInfoKey: showing ? shown : hidden,
+      Responder.keyboardAnimationDurationUserInfoKey: Self.keyboardAnimationDuration,
+    ]
+    trace("keyboard", showing ? "show height=\(Int(height))" : "hide")
+    notificationCenter.post(
+      name: showing ? Responder.keyboardWillShowNotification : Responder.keyboardWillHideNotification,
+      object: self, userInfo: userInfo)
+    keyboardFrame = showing ? shown : nil
+    notificationCenter.post(
+      name: showing ? Responder.keyboardDidShowNotification : Responder.keyboardDidHideNotification,
+      object: self, userInfo: userInfo)
   }
 
   /// Reports a trace event when someone listens.
