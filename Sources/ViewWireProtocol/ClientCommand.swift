@@ -150,7 +150,12 @@ public enum ClientCommand: Equatable, Sendable {
       command = .drag(
         fromX: fromX, fromY: fromY, toX: toX, toY: toY,
         steps: try arguments.intOption("steps", default: 4, in: 1...1000))
-    case "text": command = .text(try arguments.text("STRING"))
+    case "text":
+      // `text a=b` reads as an option; say how to type an `=` instead of "missing".
+      if tokens.count == 2, case .option = tokens[1] {
+        throw .client(.badArgument, "text holding '=' must be quoted: text \"a=b\"")
+      }
+      command = .text(try arguments.text("STRING"))
     case "key":
       let name = try arguments.text("KEY")
       guard let key = KeyName(rawValue: name.lowercased()) else {
@@ -213,7 +218,8 @@ private struct Arguments {
     }
   }
 
-  mutating func number(_ name: String, in range: ClosedRange<Double> = -1_000_000...1_000_000) throws(LineError)
+  mutating func number(_ name: String, in range: ClosedRange<Double> = -1_000_000...1_000_000)
+    throws(LineError)
     -> Double
   {
     let token = try next(name)
@@ -239,7 +245,8 @@ private struct Arguments {
     if case .word(let word) = tokens[position] {
       if word.hasPrefix("#") {
         position += 1
-        guard let id = Int(word.dropFirst()), id > 0 else {
+        let digits = word.dropFirst()
+        guard digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber), let id = Int(digits), id > 0 else {
           throw .client(.badArgument, "'\(word)' is not a view id; ids are written #12")
         }
         return .id(id)
@@ -254,11 +261,14 @@ private struct Arguments {
     return .point(x: x, y: y)
   }
 
-  mutating func intOption(_ key: String, default value: Int, in range: ClosedRange<Int>) throws(LineError) -> Int {
+  mutating func intOption(_ key: String, default value: Int, in range: ClosedRange<Int>) throws(LineError)
+    -> Int
+  {
     guard let text = options[key] else { return value }
     usedOptions.insert(key)
     guard let number = Int(text), range.contains(number) else {
-      throw .client(.badArgument, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
+      throw .client(
+        .badArgument, "\(key) must be a whole number from \(range.lowerBound) to \(range.upperBound)")
     }
     return number
   }
@@ -267,7 +277,8 @@ private struct Arguments {
     var hello = HelloOptions()
     func positive(_ key: String, _ text: String, _ range: ClosedRange<Double>) throws(LineError) -> Double {
       guard let value = CanonicalNumber.parse(text), range.contains(value) else {
-        throw .client(.badArgument, "\(key) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+        throw .client(
+          .badArgument, "\(key) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
       }
       return value
     }
@@ -281,7 +292,8 @@ private struct Arguments {
         hello.version = version
       case "size":
         let parts = value.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let width = CanonicalNumber.parse(parts[0]), let height = CanonicalNumber.parse(parts[1]),
+        guard parts.count == 2, let width = CanonicalNumber.parse(parts[0]),
+          let height = CanonicalNumber.parse(parts[1]),
           (1...100_000).contains(width), (1...100_000).contains(height)
         else { throw .client(.badArgument, "size must be WIDTHxHEIGHT, such as 390x844") }
         hello.width = width
