@@ -1,6 +1,7 @@
 /// Writes strings the way PROTOCOL.md section 2 says the server writes them.
 public enum Quoting {
-  /// `"..."` with `\"`, `\\`, `\n`, `\r`, `\t` escaped and other control characters as `\u{H}`.
+  /// `"..."` with `\"`, `\\`, `\n`, `\r`, `\t` escaped, and the other characters of
+  /// `mustEscape` as `\u{H}`.
   public static func quote(_ text: String) -> String {
     var out = "\""
     out.reserveCapacity(text.utf8.count + 2)
@@ -12,7 +13,7 @@ public enum Quoting {
       case "\r": out += "\\r"
       case "\t": out += "\\t"
       default:
-        if scalar.value < 0x20 || scalar.value == 0x7F {
+        if Quoting.mustEscape(scalar) {
           out += "\\u{" + String(scalar.value, radix: 16) + "}"
         } else {
           out.unicodeScalars.append(scalar)
@@ -21,5 +22,15 @@ public enum Quoting {
     }
     out += "\""
     return out
+  }
+
+  /// C0 and C1 control characters, DEL, and the Unicode line and paragraph separators: a client
+  /// that splits lines the way Python's `splitlines` or JavaScript do must never see a line end
+  /// inside a string.
+  public static func mustEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029: return true
+    default: return false
+    }
   }
 }

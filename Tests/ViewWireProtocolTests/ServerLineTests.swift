@@ -53,13 +53,15 @@ struct ServerLineTests {
       message: .tree(
         depth: 1, id: 2, className: "Button", frame: ["20", "100", "350", "44"],
         properties: [Field("text", "\"Log in\"")]),
-      text: #"tree 1 2 Button 20 100 350 44 text="Log in""#, parsed: .tree(depth: 1, id: 2, className: "Button")),
+      text: #"tree 1 2 Button 20 100 350 44 text="Log in""#,
+      parsed: .tree(depth: 1, id: 2, className: "Button")),
     RoundTrip(
       message: .trace("lifecycle LoginViewController viewDidLoad"),
       text: "trace lifecycle LoginViewController viewDidLoad",
       parsed: .trace("lifecycle LoginViewController viewDidLoad")),
     RoundTrip(
-      message: .bye(reason: "shutting down"), text: #"bye "shutting down""#, parsed: .bye(reason: "shutting down")),
+      message: .bye(reason: "shutting down"), text: #"bye "shutting down""#,
+      parsed: .bye(reason: "shutting down")),
   ]
 
   @Test(arguments: roundTrips)
@@ -88,15 +90,18 @@ struct ServerLineTests {
       text: "frame 1 end hash=dd6b31b41c9f1367 views=4",
       parsed: .frameEnd(sequence: 1, hash: 0xdd6b_31b4_1c9f_1367, viewCount: 4)),
     Parse(
-      text: "frame 2 end hash=0000000000000000 views=0", parsed: .frameEnd(sequence: 2, hash: 0, viewCount: 0)),
+      text: "frame 2 end hash=0000000000000000 views=0", parsed: .frameEnd(sequence: 2, hash: 0, viewCount: 0)
+    ),
     Parse(text: "remove 5", parsed: .remove(id: 5)),
     Parse(text: "create 1 Window - 0", parsed: .create(id: 1, className: "Window", parent: nil, index: 0)),
-    Parse(text: "create 2 CustomView 1 0", parsed: .create(id: 2, className: "CustomView", parent: 1, index: 0)),
+    Parse(
+      text: "create 2 CustomView 1 0", parsed: .create(id: 2, className: "CustomView", parent: 1, index: 0)),
     Parse(text: "move 5 2 1", parsed: .move(id: 5, parent: 2, index: 1)),
     Parse(text: "layout 5 20 100 350 44", parsed: .layout(id: 5, frame: ["20", "100", "350", "44"])),
     Parse(text: "layout 5 -0.5 0 1.25 0", parsed: .layout(id: 5, frame: ["-0.5", "0", "1.25", "0"])),
     Parse(
-      text: "render 1 bg=#ffffffff alpha=0.5", parsed: .render(id: 1, properties: [Field("bg", "#ffffffff"), Field("alpha", "0.5")])),
+      text: "render 1 bg=#ffffffff alpha=0.5",
+      parsed: .render(id: 1, properties: [Field("bg", "#ffffffff"), Field("alpha", "0.5")])),
     Parse(
       text: #"render 5 text="Log in now" bg=none"#,
       parsed: .render(id: 5, properties: [Field("text", "\"Log in now\""), Field("bg", "none")])),
@@ -162,7 +167,8 @@ struct ServerLineTests {
 
   @Test func lineErrorsReplyAsSectionFourSays() {
     #expect(LineError.unknownCommand("frob").reply.text == "error unknown-command \"frob\"")
-    #expect(LineError.client(.noApp, "open an app first").reply.text == "error client no-app \"open an app first\"")
+    #expect(
+      LineError.client(.noApp, "open an app first").reply.text == "error client no-app \"open an app first\"")
   }
 
   @Test(arguments: [
@@ -189,7 +195,8 @@ struct CanonicalTextTests {
   @Test(arguments: [
     (0.0, "0"), (-0.0, "0"), (12.0, "12"), (1.25, "1.25"), (-3.5, "-3.5"), (0.125, "0.125"), (390, "390"),
     (0.0005, "0.001"), (-0.0005, "-0.001"), (-0.0004, "0"), (0.0004, "0"), (0.1 + 0.2, "0.3"),
-    (2.9996, "3"), (1.0004, "1"), (100.10, "100.1"), (0.05, "0.05"), (-0.001, "-0.001"), (1234567.891, "1234567.891"),
+    (2.9996, "3"), (1.0004, "1"), (100.10, "100.1"), (0.05, "0.05"), (-0.001, "-0.001"),
+    (1234567.891, "1234567.891"),
     (Double.nan, "0"), (Double.infinity, "0"), (-Double.infinity, "0"),
   ])
   func canonicalFormat(_ value: Double, _ text: String) {
@@ -203,7 +210,9 @@ struct CanonicalTextTests {
     #expect(CanonicalNumber.parse(text) == value)
   }
 
-  @Test(arguments: ["", "-", "+", ".", "1e3", "inf", "nan", "NaN", "1.2.3", "1-2", "--1", "+-1", "0x10", " 1", "1 ", "١"])
+  @Test(arguments: [
+    "", "-", "+", ".", "1e3", "inf", "nan", "NaN", "1.2.3", "1-2", "--1", "+-1", "0x10", " 1", "1 ", "١",
+  ])
   func canonicalParseRefuses(_ text: String) {
     #expect(CanonicalNumber.parse(text) == nil)
   }
@@ -212,13 +221,18 @@ struct CanonicalTextTests {
     ("", #""""#), ("a b", #""a b""#), ("say \"hi\"", #""say \"hi\"""#), ("a\\b", #""a\\b""#),
     ("\n\r\t", #""\n\r\t""#), ("\u{1}", #""\u{1}""#), ("\u{1B}", #""\u{1b}""#), ("\u{7F}", #""\u{7f}""#),
     ("\u{0}", #""\u{0}""#), ("é😀", "\"é😀\""), ("•••", "\"•••\""),
+    // C1 controls and the Unicode line separators, which eager line splitters break on.
+    ("\u{85}", #""\u{85}""#), ("\u{9F}", #""\u{9f}""#), ("\u{A0}", "\"\u{A0}\""),
+    ("a\u{2028}b\u{2029}", #""a\u{2028}b\u{2029}""#),
   ])
   func quote(_ text: String, _ quoted: String) {
     #expect(Quoting.quote(text) == quoted)
   }
 
   /// What the server quotes, the tokenizer reads back unchanged.
-  @Test(arguments: ["", "plain", "a \"b\" \\ c", "\n\r\t\u{0}\u{1F}\u{7F}", "😀 日本 é", "\u{301}x", "{x}"])
+  @Test(arguments: [
+    "", "plain", "a \"b\" \\ c", "\n\r\t\u{0}\u{1F}\u{7F}", "😀 日本 é", "\u{301}x", "{x}", "\u{85}\u{2028}",
+  ])
   func quoteThenTokenize(_ text: String) throws {
     #expect(try Tokenizer.tokenize(Quoting.quote(text)) == [.string(text)])
   }
