@@ -192,24 +192,64 @@ private struct Builder {
     }
   }
 
-  /// Brings the client's child list of `parent` in line with its subviews.
+  /// Brings the client's child list of `parent` in line with its subviews with as few lines as
+  /// it can: the longest run of children the client already holds in the right relative order
+  /// stays put, and every other child is created or moved to just after its final predecessor.
+  /// Bringing a view to the front is therefore one `move`, not one per view it passes.
   private mutating func reconcileChildren(of parent: View) {
     let list = children(of: parent)
     let final = parent.subviews
-    for (index, child) in final.enumerated() {
-      if index < list.views.count && list.views[index] === child { continue }
+    let stayers = Self.longestOrderedRun(of: final, in: list.views)
+    var previous: View?
+    for child in final {
+      defer { previous = child }
+      if stayers.contains(ObjectIdentifier(child)) { continue }
+      if child.wireID != 0, let oldParent = child.wireState?.sentParent {
+        children(of: oldParent).remove(child)
+      }
+      let index = previous.flatMap { list.index(of: $0) }.map { $0 + 1 } ?? 0
+      list.views.insert(child, at: min(index, list.views.count))
       if child.wireID == 0 {
-        list.views.insert(child, at: min(index, list.views.count))
         createSubtree(child, parent: parent, index: index)
       } else {
-        if let oldParent = child.wireState?.sentParent { children(of: oldParent).remove(child) }
-        list.views.insert(child, at: min(index, list.views.count))
         operations.append(.move(id: child.wireID, parent: parent.wireID, index: index))
         child.wireState?.sentParent = parent
       }
     }
     updatePlaces(of: parent, final: final)
     parent.childrenChanged = false
+  }
+
+  /// The children of `final` that the client holds in `held` and that form a longest run in
+  /// the same relative order (a longest increasing subsequence of their positions in `held`,
+  /// found by patience sorting in O(n log n)).
+  private static func longestOrderedRun(of final: [View], in held: [View]) -> Set<ObjectIdentifier> {
+    var position: [ObjectIdentifier: Int] = [:]
+    for (index, view) in held.enumerated() { position[ObjectIdentifier(view)] = index }
+    let positions: [(view: View, at: Int)] = final.compactMap { view in
+      guard view.wireID != 0, let at = position[ObjectIdentifier(view)] else { return nil }
+      return (view, at)
+    }
+    // tails[k]: index into `positions` of the smallest tail of an increasing run of length k+1.
+    var tails: [Int] = []
+    var predecessor = [Int](repeating: -1, count: positions.count)
+    for (index, entry) in positions.enumerated() {
+      var low = 0
+      var high = tails.count
+      while low < high {
+        let middle = (low + high) / 2
+        if positions[tails[middle]].at < entry.at { low = middle + 1 } else { high = middle }
+      }
+      if low > 0 { predecessor[index] = tails[low - 1] }
+      if low == tails.count { tails.append(index) } else { tails[low] = index }
+    }
+    var result = Set<ObjectIdentifier>()
+    var cursor = tails.last ?? -1
+    while cursor >= 0 {
+      result.insert(ObjectIdentifier(positions[cursor].view))
+      cursor = predecessor[cursor]
+    }
+    return result
   }
 
   /// Sends `view` and its whole subtree as new, parents first.
@@ -384,6 +424,7 @@ private final class SimulatedChildren {
   var views: [View]
   init(_ views: [View]) { self.views = views }
   func remove(_ view: View) {
-    if let index = views.firstIndex(where: { $0 === view }) { views.remove(at: index) }
+    if let index = index(of: view) { views.remove(at: index) }
   }
+  func index(of view: View) -> Int? { views.firstIndex(where: { $0 === view }) }
 }
