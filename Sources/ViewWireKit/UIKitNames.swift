@@ -23,3 +23,4 @@ public typealias UITapGestureRecognizer = TapGestureRecognizer
 public typealias UIPanGestureRecognizer = PanGestureRecognizer
 public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
 public typealias UISwipeGestureRecognizer = SwipeGestureRecognizer
+public typealias UIBezierPath = BezierPath

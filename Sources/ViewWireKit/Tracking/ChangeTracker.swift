@@ -49,6 +49,22 @@ package final class ChangeTracker {
     layoutQueue.append(view)
   }
 
+  /// Views that asked for `draw(_:)`.
+  private var displayQueue: [View] = []
+
+  func noteNeedsDisplay(_ view: View) {
+    displayQueue.append(view)
+  }
+
+  /// Runs `draw(_:)` for every queued view still in the window, once each.
+  func runDisplayPass() {
+    let queue = displayQueue
+    displayQueue = []
+    for view in queue where view.needsDisplay && view.window != nil {
+      view.display()
+    }
+  }
+
   private func enqueue(_ view: View) {
     guard !view.isQueuedForChanges else { return }
     view.isQueuedForChanges = true

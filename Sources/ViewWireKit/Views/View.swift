@@ -252,6 +252,7 @@ open class View: Responder {
     willMove(toWindow: newWindow)
     window = newWindow
     if let newWindow, needsLayout { newWindow.changes.noteNeedsLayout(self) }
+    if let newWindow, needsDisplay { newWindow.changes.noteNeedsDisplay(self) }
     for subview in subviews { subview.propagateWindow(newWindow, from: oldWindow) }
     didMoveToWindow()
   }
@@ -360,6 +361,7 @@ open class View: Responder {
   /// Called when the size changes: the view must lay out again, as UIKit guarantees.
   private func sizeDidChange() {
     setNeedsLayout()
+    if renderProperties["draw"] != nil { setNeedsDisplay() }
   }
 
   /// A change of bounds origin is a scroll; subclasses with content offsets report it.
@@ -376,6 +378,28 @@ open class View: Responder {
   private func noteLayoutChange() {
     window?.changes.noteLayout(of: self)
   }
+
+  // MARK: Drawing
+
+  /// Whether `draw(_:)` runs before the next frame; true until the view first drew.
+  public package(set) var needsDisplay = true
+
+  /// Asks for `draw(_:)` before the next frame; the frame then carries the new commands only.
+  open func setNeedsDisplay() {
+    guard !needsDisplay else { return }
+    needsDisplay = true
+    window?.changes.noteNeedsDisplay(self)
+  }
+
+  /// Asks for a redraw; the whole view redraws, since its commands travel as one property.
+  open func setNeedsDisplay(_ rect: CGRect) { setNeedsDisplay() }
+
+  /// Draws the view's own content into `UIGraphicsGetCurrentContext()`, as in UIKit.
+  ///
+  /// The default draws nothing, and a view that draws nothing sends no `draw` property. The
+  /// commands travel to clients (PROTOCOL.md section 6, "Drawing commands"); `rect` is always
+  /// the whole bounds.
+  open func draw(_ rect: CGRect) {}
 
   // MARK: Coordinates and hit testing
 

@@ -94,6 +94,7 @@ open class Window: View {
       for item in work { item() }
     } while !afterLayout.isEmpty && rounds < 8
     layoutIfNeeded()
+    changes.runDisplayPass()
   }
 
   // MARK: First responder
