@@ -1,0 +1,143 @@
+public import Foundation
+import ViewWireProtocol
+
+/// Told when a scroll view scrolls (UIKit's `UIScrollViewDelegate`, the part apps use most).
+public protocol ScrollViewDelegate: AnyObject {
+  /// The content offset changed, by a drag or by code.
+  func scrollViewDidScroll(_ scrollView: ScrollView)
+  /// A drag is about to scroll the content.
+  func scrollViewWillBeginDragging(_ scrollView: ScrollView)
+  /// The finger lifted after a drag.
+  func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
+}
+
+extension ScrollViewDelegate {
+  public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+  public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+  public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
+}
+
+/// A view whose content is larger than itself and moves under a dragging finger (UIKit's
+/// `UIScrollView`).
+///
+/// The content offset is the bounds origin, as in UIKit. It travels as the one render property
+/// `offset`: scrolling never re-sends the subviews, whose frames stay in content coordinates, so
+/// a frame that scrolls is one line however much content it reveals. Hit testing and
+/// `convert(_:to:)` already subtract the bounds origin, so touches land on what the client shows.
+open class ScrollView: View, GestureRecognizerDelegate {
+  /// The size of the content; the offset stays within `0...contentSize - bounds.size`.
+  open var contentSize: CGSize = .zero {
+    didSet {
+      guard contentSize != oldValue else { return }
+      setRenderProperty(
+        "contentSize",
+        contentSize == .zero ? nil : .string("\(format(contentSize.width)),\(format(contentSize.height))"))
+    }
+  }
+
+  /// The point of the content shown at the view's top-left corner.
+  open var contentOffset: CGPoint {
+    get { bounds.origin }
+    set { bounds.origin = newValue }
+  }
+
+  /// Whether dragging scrolls.
+  open var isScrollEnabled = true {
+    didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+  }
+
+  /// Told of scrolling.
+  open weak var delegate: (any ScrollViewDelegate)?
+
+  /// The recognizer that turns drags into scrolling, as UIKit exposes it.
+  public let panGestureRecognizer = PanGestureRecognizer()
+
+  /// Whether a finger is scrolling the content now.
+  public private(set) var isDragging = false
+
+  private var offsetAtDragStart: CGPoint = .zero
+
+  public override init(frame: CGRect) {
+    super.init(frame: frame)
+    setUp()
+  }
+
+  public override init() {
+    super.init()
+    setUp()
+  }
+
+  private func setUp() {
+    clipsToBounds = true
+    panGestureRecognizer.addTarget(self, action: ScrollView.handlePan)
+    panGestureRecognizer.delegate = self
+    addGestureRecognizer(panGestureRecognizer)
+  }
+
+  /// The largest offset on each axis.
+  public var maximumContentOffset: CGPoint {
+    CGPoint(x: max(0, contentSize.width - bounds.width), y: max(0, contentSize.height - bounds.height))
+  }
+
+  /// Scrolls to `offset` as given (code may scroll past the ends, as in UIKit); `animated` is for
+  /// source compatibility, the client shows the new offset at once.
+  open func setContentOffset(_ offset: CGPoint, animated: Bool) {
+    contentOffset = offset
+  }
+
+  /// Scrolls the least distance that makes `rect` (in content coordinates) visible.
+  open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
+    var offset = contentOffset
+    if rect.maxX > offset.x + bounds.width { offset.x = rect.maxX - bounds.width }
+    if rect.minX < offset.x { offset.x = rect.minX }
+    if rect.maxY > offset.y + bounds.height { offset.y = rect.maxY - bounds.height }
+    if rect.minY < offset.y { offset.y = rect.minY }
+    contentOffset = clamped(offset)
+  }
+
+  open override func boundsOriginDidChange() {
+    super.boundsOriginDidChange()
+    delegate?.scrollViewDidScroll(self)
+  }
+
+  private func clamped(_ offset: CGPoint) -> CGPoint {
+    let limit = maximumContentOffset
+    return CGPoint(x: min(max(0, offset.x), limit.x), y: min(max(0, offset.y), limit.y))
+  }
+
+  private func handlePan(_ recognizer: PanGestureRecognizer) {
+    switch recognizer.state {
+    case .began:
+      isDragging = true
+      offsetAtDragStart = contentOffset
+      delegate?.scrollViewWillBeginDragging(self)
+      fallthrough
+    case .changed:
+      let translation = recognizer.translation(in: self)
+      contentOffset = clamped(
+        CGPoint(x: offsetAtDragStart.x - translation.x, y: offsetAtDragStart.y - translation.y))
+    case .ended, .cancelled:
+      let translation = recognizer.translation(in: self)
+      contentOffset = clamped(
+        CGPoint(x: offsetAtDragStart.x - translation.x, y: offsetAtDragStart.y - translation.y))
+      isDragging = false
+      delegate?.scrollViewDidEndDragging(self, willDecelerate: false)
+    case .possible, .failed:
+      break
+    }
+  }
+
+  /// A control that is tracking the finger (a slider's thumb) keeps it: the scroll view does not
+  /// take the drag from it.
+  public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    guard recognizer === panGestureRecognizer else { return true }
+    if let control = window?.touchSequence?.touch.view as? Control, control.isTracking,
+      control is Slider
+    {
+      return false
+    }
+    return true
+  }
+
+  private func format(_ value: CGFloat) -> String { CanonicalNumber.format(Double(value)) }
+}

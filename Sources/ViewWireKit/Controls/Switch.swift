@@ -1,0 +1,49 @@
+public import Foundation
+
+/// An on/off toggle (UIKit's `UISwitch`): a tap flips it and sends `valueChanged`.
+///
+/// It is always 51×31 points, as on iOS (PROTOCOL.md section 6, "Controls' geometry"), so a
+/// client draws it where the server hit-tests it; its state travels as `on`.
+open class Switch: Control {
+  /// The size every switch has, whatever frame it is given.
+  public static let size = CGSize(width: 51, height: 31)
+
+  /// Whether the switch is on. Setting it sends no action, as in UIKit.
+  open var isOn = false {
+    didSet { setRenderProperty("on", .bool(isOn)) }
+  }
+
+  /// The colour of the track when on; travels as `onTint` when set.
+  open var onTintColor: Color? {
+    didSet { setRenderProperty("onTint", onTintColor?.wireValue) }
+  }
+
+  public override init(frame: CGRect) {
+    super.init(frame: CGRect(origin: frame.origin, size: Self.size))
+    setRenderProperty("on", .bool(false))
+  }
+
+  public override init() {
+    super.init(frame: CGRect(origin: .zero, size: Self.size))
+    setRenderProperty("on", .bool(false))
+  }
+
+  /// Sets the state without sending an action; `animated` is for source compatibility (the
+  /// client animates the knob whenever `on` changes).
+  open func setOn(_ on: Bool, animated: Bool) {
+    isOn = on
+  }
+
+  open override func touchesEnded(_ touch: Touch) {
+    let flips = isTracking && bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+    if flips {
+      isOn.toggle()
+      sendActions(for: .valueChanged)
+    }
+    super.touchesEnded(touch)
+  }
+
+  open override func sizeThatFits(_ size: CGSize) -> CGSize { Self.size }
+
+  open override var intrinsicContentSize: CGSize { Self.size }
+}
