@@ -13,6 +13,16 @@ public enum KeyName: String, Equatable, Sendable, CaseIterable {
   case `return`, backspace, tab, escape
 }
 
+/// What `clock` asks of the session's clock (PROTOCOL.md section 5, "Clocks").
+public enum ClockRequest: Equatable, Sendable {
+  /// Report the clock.
+  case show
+  /// Switch to a manual clock.
+  case manual
+  /// Move a manual clock forward by this many seconds.
+  case advance(seconds: Double)
+}
+
 /// What a client may say in `hello` (PROTOCOL.md section 3). Nil means "not stated".
 public struct HelloOptions: Equatable, Sendable {
   public var version: Int?
@@ -47,6 +57,7 @@ public enum ClientCommand: Equatable, Sendable {
   case resync
   case ack(sequence: Int)
   case trace(Bool)
+  case clock(ClockRequest)
   case quit
 
   /// The verb as the `ok` reply names it.
@@ -71,6 +82,7 @@ public enum ClientCommand: Equatable, Sendable {
     case .resync: "resync"
     case .ack: "ack"
     case .trace: "trace"
+    case .clock: "clock"
     case .quit: "quit"
     }
   }
@@ -105,6 +117,9 @@ public enum ClientCommand: Equatable, Sendable {
     HelpEntry(verb: "resync", arguments: "", summary: "sends a full frame after a hash mismatch"),
     HelpEntry(verb: "ack", arguments: "SEQ", summary: "acknowledges a frame"),
     HelpEntry(verb: "trace", arguments: "on|off", summary: "starts or stops trace lines"),
+    HelpEntry(
+      verb: "clock", arguments: "[manual|advance SECONDS]",
+      summary: "shows the clock, makes it manual, or moves a manual one"),
     HelpEntry(verb: "quit", arguments: "", summary: "ends the session"),
   ]
 
@@ -172,6 +187,17 @@ public enum ClientCommand: Equatable, Sendable {
       case "off": command = .trace(false)
       case let other: throw .client(.badArgument, "trace takes 'on' or 'off', not '\(other)'")
       }
+    case "clock":
+      if arguments.isAtEnd {
+        command = .clock(.show)
+      } else {
+        switch try arguments.text("manual|advance").lowercased() {
+        case "manual": command = .clock(.manual)
+        case "advance": command = .clock(.advance(seconds: try arguments.number("SECONDS", in: 0...86_400)))
+        case let other:
+          throw .client(.badArgument, "clock takes 'manual' or 'advance SECONDS', not '\(other)'")
+        }
+      }
     default:
       // A verb is echoed so a person sees what was read, but never at length.
       throw .unknownCommand(word.count > 40 ? String(word.prefix(40)) + "\u{2026}" : word)
@@ -203,6 +229,8 @@ private struct Arguments {
     let entry = ClientCommand.helpEntries.first { $0.verb == verb }
     return "usage: \(verb) \(entry?.arguments ?? "")"
   }
+
+  var isAtEnd: Bool { position >= tokens.count }
 
   mutating func next(_ name: String) throws(LineError) -> Token {
     guard position < tokens.count else { throw .client(.missingArgument, "\(name) is missing; \(usage)") }

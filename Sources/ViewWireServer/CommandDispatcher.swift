@@ -136,6 +136,9 @@ final class CommandDispatcher {
       session.isTracing = on
       ok("trace", Field("state", on ? "on" : "off"))
 
+    case .clock(let request):
+      try clock(request)
+
     case .quit:
       ok("quit")
       connection.closeAfterReply()
@@ -162,6 +165,27 @@ final class CommandDispatcher {
     session.updateTraits(traits)
     connection.sendChanges()
     ok("hello", Field("protocol", String(ProtocolVersion.current)), Field("session", String(session.id)))
+  }
+
+  private func clock(_ request: ClockRequest) throws(SessionError) {
+    let clock = session.clock
+    switch request {
+    case .show:
+      break
+    case .manual:
+      clock.switchToManual()
+    case .advance(let seconds):
+      guard clock.isManual else {
+        throw .badArgument("the session's clock is real; send 'clock manual' first")
+      }
+      clock.advance(by: seconds)
+      connection.sendChanges()
+    }
+    if clock.isManual {
+      ok("clock", Field("mode", "manual"), Field("now", CanonicalNumber.format(clock.now)))
+    } else {
+      ok("clock", Field("mode", "real"))
+    }
   }
 
   private var sizeText: String {

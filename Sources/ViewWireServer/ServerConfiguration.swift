@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
   public var stallTimeout: TimeInterval = 30
   /// Resident memory above which the daemon raises memory warnings in every session; nil for none.
   public var memorySoftLimit: Int?
+  /// Whether sessions start on a manual clock that only `clock advance` moves, for scripts.
+  public var manualClock = false
 
   public init() {}
 }

@@ -36,6 +36,9 @@ struct ViewWireDaemon: ParsableCommand {
   @Option(help: "Resident memory in MiB above which every session gets a memory warning.")
   var memorySoftLimitMiB: Int?
 
+  @Flag(help: "Start every session on a manual clock that only 'clock advance' moves (for scripts).")
+  var manualClock = false
+
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive") }
@@ -56,6 +59,7 @@ struct ViewWireDaemon: ParsableCommand {
     configuration.outputLimit = outputLimit
     configuration.stallTimeout = stallTimeout
     configuration.memorySoftLimit = memorySoftLimitMiB.map { $0 * 1024 * 1024 }
+    configuration.manualClock = manualClock
     let server = ViewWireServer(
       configuration: configuration, apps: DemoApps.all, logger: Logger(label: "viewwired"))
     do {

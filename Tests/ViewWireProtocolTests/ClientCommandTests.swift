@@ -146,6 +146,9 @@ struct ClientCommandTests {
     Good(line: "ack 0", command: .ack(sequence: 0)),
     Good(line: "ack 2147483647", command: .ack(sequence: 2_147_483_647)),
     Good(line: "trace on", command: .trace(true)),
+    Good(line: "clock", command: .clock(.show)),
+    Good(line: "CLOCK Manual", command: .clock(.manual)),
+    Good(line: "clock advance 0.25", command: .clock(.advance(seconds: 0.25))),
     Good(line: "TRACE OFF", command: .trace(false)),
   ]
 
@@ -184,6 +187,11 @@ struct ClientCommandTests {
     Bad(line: "key", error: .client(.missingArgument)),
     Bad(line: "ack", error: .client(.missingArgument)),
     Bad(line: "trace", error: .client(.missingArgument)),
+    Bad(line: "clock advance", error: .client(.missingArgument)),
+    Bad(line: "clock advance -1", error: .client(.badArgument)),
+    Bad(line: "clock advance 86401", error: .client(.badArgument)),
+    Bad(line: "clock faster", error: .client(.badArgument)),
+    Bad(line: "clock manual 2", error: .client(.tooManyArguments)),
     // Too many.
     Bad(line: "ping extra", error: .client(.tooManyArguments)),
     Bad(line: "open a b", error: .client(.tooManyArguments)),
@@ -264,7 +272,7 @@ struct ClientCommandTests {
   }
 
   @Test func helpListsEveryVerbTheParserAccepts() throws {
-    #expect(ClientCommand.helpEntries.count == 20)
+    #expect(ClientCommand.helpEntries.count == 21)
     for entry in ClientCommand.helpEntries {
       do {
         _ = try ClientCommand.parse(entry.verb)

@@ -49,6 +49,14 @@ package final class ChangeTracker {
     layoutQueue.append(view)
   }
 
+  /// The last animation number given out (PROTOCOL.md section 6, "Animations").
+  private var animationSerial = 0
+
+  func nextAnimationSerial() -> Int {
+    animationSerial += 1
+    return animationSerial
+  }
+
   /// Views that asked for `draw(_:)`.
   private var displayQueue: [View] = []
 

@@ -158,6 +158,7 @@ open class View: Responder {
     guard old != value else { return }
     renderProperties[key] = value
     window?.changes.noteRender(of: self, key: key, previous: old)
+    if key != "anim" { noteAnimatedChange() }
   }
 
   // MARK: Hierarchy changes
@@ -377,6 +378,7 @@ open class View: Responder {
 
   private func noteLayoutChange() {
     window?.changes.noteLayout(of: self)
+    noteAnimatedChange()
   }
 
   // MARK: Drawing

@@ -1,0 +1,127 @@
+public import Foundation
+import ViewWireProtocol
+
+extension View {
+  /// How an animation moves (UIKit's `UIView.AnimationOptions`, the curve bits and the flags
+  /// apps pass; flags other than the curve change nothing here).
+  public struct AnimationOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+    public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+    public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+    public static let curveEaseInOut = AnimationOptions([])
+    public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+    public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+    public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+    /// The curve's name on the wire (PROTOCOL.md section 6, "Animations").
+    var curveName: String {
+      switch (rawValue >> 16) & 3 {
+      case 1: return "easeIn"
+      case 2: return "easeOut"
+      case 3: return "linear"
+      default: return "easeInOut"
+      }
+    }
+  }
+
+  /// Animates the changes `animations` makes, as UIKit's `UIView.animate` does.
+  ///
+  /// The views take the final values at once (reading a property inside or after the block
+  /// gives the new value, as UIKit's model layer does); each changed view's frame also carries
+  /// `anim` with the duration, delay and curve, so the client interpolates. `completion` runs
+  /// after `delay + duration` on the window's scheduler (the session's clock), with `true`; when
+  /// nothing in a window changed, or the window has no scheduler, it runs at once.
+  ///
+  /// Subviews placed by `layoutSubviews` move with the animation only when the block lays them
+  /// out itself, with `layoutIfNeeded()`, as in UIKit.
+  public static func animate(
+    withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
+    animations: () -> Void, completion: ((Bool) -> Void)? = nil
+  ) {
+    guard duration > 0 || delay > 0 else {
+      animations()
+      completion?(true)
+      return
+    }
+    let transaction = AnimationTransaction()
+    AnimationTransaction.$current.withValue(transaction) { animations() }
+    transaction.commit(duration: duration, delay: delay, curve: options.curveName, completion: completion)
+  }
+
+  /// Animates with no delay and the default curve.
+  public static func animate(
+    withDuration duration: TimeInterval, animations: () -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) {
+    animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+  }
+
+  /// Changes views without animating them, even inside an animation block.
+  public static func performWithoutAnimation(_ actions: () -> Void) {
+    AnimationTransaction.$current.withValue(nil) { actions() }
+  }
+
+  /// Records that this view changed while an animation block runs.
+  func noteAnimatedChange() {
+    AnimationTransaction.current?.note(self)
+  }
+}
+
+/// The views one `animate` call changed, grouped by window.
+///
+/// `@unchecked Sendable` only so it can be task-local: it lives for one `animate` call, on
+/// that call's thread.
+final class AnimationTransaction: @unchecked Sendable {
+  /// The animation block running on this thread, if any.
+  @TaskLocal static var current: AnimationTransaction?
+
+  private var views: [View] = []
+  private var seen: Set<ObjectIdentifier> = []
+
+  func note(_ view: View) {
+    guard view.window != nil, seen.insert(ObjectIdentifier(view)).inserted else { return }
+    views.append(view)
+  }
+
+  func commit(
+    duration: TimeInterval, delay: TimeInterval, curve: String, completion: ((Bool) -> Void)?
+  ) {
+    var windows: [(window: Window, views: [View])] = []
+    for view in views {
+      guard let window = view.window else { continue }
+      if let index = windows.firstIndex(where: { $0.window === window }) {
+        windows[index].views.append(view)
+      } else {
+        windows.append((window, [view]))
+      }
+    }
+    var completionScheduled = false
+    for (window, views) in windows {
+      let serial = window.changes.nextAnimationSerial()
+      let value = WireValue.string(
+        "\(serial) \(CanonicalNumber.format(max(0, duration))) \(CanonicalNumber.format(max(0, delay))) \(curve)"
+      )
+      for view in views { view.setRenderProperty("anim", value) }
+      guard let scheduler = window.scheduler else { continue }
+      let finish = completionScheduled ? nil : completion
+      completionScheduled = completionScheduled || completion != nil
+      let weakViews = views.map { WeakView(view: $0) }
+      _ = scheduler.schedule(after: max(0, delay) + max(0, duration)) {
+        for entry in weakViews {
+          guard let view = entry.view, view.renderProperties["anim"] == value else { continue }
+          view.setRenderProperty("anim", nil)
+        }
+        finish?(true)
+      }
+    }
+    if !completionScheduled { completion?(true) }
+  }
+
+  private struct WeakView {
+    weak var view: View?
+  }
+}
