@@ -10,5 +10,6 @@ public enum DemoApps {
     AppDescriptor(name: "login", title: "A login screen with a secure field (seed 004)") { _ in
       LoginViewController()
     },
+    AppDescriptor(name: "gallery", title: "Controls, drawing and animation") { _ in GalleryViewController() },
   ]
 }
