@@ -21,10 +21,7 @@ struct AnimationTests {
       _ = engine.makeFrame()
     }
 
-    func diffLines() -> [String] {
-      guard let frame = engine.makeFrame() else { return [] }
-      return Array(frame.lines.dropFirst().dropLast())
-    }
+    func diffLines() -> [String] { engine.nextDiffLines() }
   }
 
   @Test func theModelTakesTheFinalValuesAtOnceAndTheCompletionWaitsForTheDuration() {
@@ -105,6 +102,12 @@ struct AnimationTests {
     View.animate(withDuration: 0, animations: { stage.box.alpha = 0 }, completion: { _ in done = true })
     #expect(done)
     #expect(stage.diffLines() == ["render 2 alpha=0"])
+    done = false
+    View.animate(
+      withDuration: -1, delay: 2, options: [], animations: { stage.box.alpha = 1 },
+      completion: { _ in done = true })
+    #expect(done, "a delay alone does not make an animation")
+    #expect(stage.diffLines() == ["render 2 alpha=none"])
   }
 
   @Test func performWithoutAnimationInsideABlockIsNotAnimated() {

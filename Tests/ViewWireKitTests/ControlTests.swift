@@ -22,11 +22,7 @@ struct ControlTests {
       control.addAction(Action { [unowned self] _ in self.events.append(name) }, for: event)
     }
 
-    /// The next frame's diff lines, without `begin` and `end`.
-    func diffLines() -> [String] {
-      guard let frame = engine.makeFrame() else { return [] }
-      return Array(frame.lines.dropFirst().dropLast())
-    }
+    func diffLines() -> [String] { engine.nextDiffLines() }
 
     func drag(_ points: CGPoint...) throws {
       try window.touchDown(at: points[0])
@@ -230,6 +226,15 @@ struct ControlTests {
     try scene.stage.drag(CGPoint(x: 14, y: 65), CGPoint(x: 50, y: 40), CGPoint(x: 100, y: 20))
     #expect(scene.scrollView.contentOffset == .zero)
     #expect(slider.value > 0.4)
+  }
+
+  @Test func aSwitchInsideAScrollViewKeepsItsDrag() throws {
+    let scene = ScrollScene()
+    let toggle = Switch(frame: CGRect(x: 10, y: 60, width: 0, height: 0))
+    scene.scrollView.addSubview(toggle)
+    try scene.stage.drag(CGPoint(x: 20, y: 70), CGPoint(x: 30, y: 40), CGPoint(x: 40, y: 70))
+    #expect(scene.scrollView.contentOffset == .zero)
+    #expect(toggle.isOn, "the finger lifted on the switch, which flipped")
   }
 
   @Test func theDelegateHearsScrolling() throws {

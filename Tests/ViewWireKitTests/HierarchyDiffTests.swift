@@ -24,11 +24,7 @@ struct HierarchyDiffTests {
       _ = engine.makeFrame()
     }
 
-    /// The next frame's lines without its `begin` and `end` lines; empty when none was sent.
-    func diffLines() -> [String] {
-      guard let frame = engine.makeFrame() else { return [] }
-      return Array(frame.lines.dropFirst().dropLast())
-    }
+    func diffLines() -> [String] { engine.nextDiffLines() }
 
     var order: [Int] { parent.subviews.compactMap { engine.id(of: $0) } }
   }

@@ -127,12 +127,13 @@ open class ScrollView: View, GestureRecognizerDelegate {
     }
   }
 
-  /// A control that is tracking the finger (a slider's thumb) keeps it: the scroll view does not
-  /// take the drag from it.
+  /// A slider's thumb or a switch's knob that is tracking the finger keeps it: the scroll view does
+  /// not take the drag from them (UIKit: gesture recognizers on superviews do not take a swipe on
+  /// a slider's knob or a pan on a switch's knob from the control).
   public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
     guard recognizer === panGestureRecognizer else { return true }
     if let control = window?.touchSequence?.touch.view as? Control, control.isTracking,
-      control is Slider
+      control is Slider || control is Switch
     {
       return false
     }

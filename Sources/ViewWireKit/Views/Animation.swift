@@ -34,7 +34,8 @@ extension View {
   /// gives the new value, as UIKit's model layer does); each changed view's frame also carries
   /// `anim` with the duration, delay and curve, so the client interpolates. `completion` runs
   /// after `delay + duration` on the window's scheduler (the session's clock), with `true`; when
-  /// nothing in a window changed, or the window has no scheduler, it runs at once.
+  /// the duration is not positive, nothing in a window changed, or the window has no scheduler,
+  /// the changes are not animated or the completion runs at once.
   ///
   /// Subviews placed by `layoutSubviews` move with the animation only when the block lays them
   /// out itself, with `layoutIfNeeded()`, as in UIKit.
@@ -42,7 +43,8 @@ extension View {
     withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
     animations: () -> Void, completion: ((Bool) -> Void)? = nil
   ) {
-    guard duration > 0 || delay > 0 else {
+    // UIKit: "If you specify a negative value or 0, the changes are made without animating them."
+    guard duration > 0 else {
       animations()
       completion?(true)
       return
