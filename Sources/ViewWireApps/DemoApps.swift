@@ -11,5 +11,13 @@ public enum DemoApps {
       LoginViewController()
     },
     AppDescriptor(name: "gallery", title: "Controls, drawing and animation") { _ in GalleryViewController() },
+    AppDescriptor(
+      name: "my-view", title: "A root view reached as customView through HasCustomView (seed 002)"
+    ) {
+      _ in MyViewController()
+    },
+    AppDescriptor(
+      name: "my-view-generic", title: "A root view installed by CustomViewController<MyView> (seed 002)"
+    ) { _ in MyGenericViewController() },
   ]
 }
