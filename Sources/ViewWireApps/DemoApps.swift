@@ -19,5 +19,10 @@ public enum DemoApps {
     AppDescriptor(
       name: "my-view-generic", title: "A root view installed by CustomViewController<MyView> (seed 002)"
     ) { _ in MyGenericViewController() },
+    AppDescriptor(
+      name: "binding", title: "setupViews() and bindViews() with a reactive view model (seed 003)"
+    ) {
+      _ in BindingViewController(viewModel: MyViewModel())
+    },
   ]
 }
