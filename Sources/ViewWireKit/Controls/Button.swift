@@ -63,7 +63,7 @@ open class Button: Control {
   }
 
   /// The title colour for `state`: the state's own, the normal one, or the tint for system
-  /// buttons (black for custom ones).
+  /// buttons, white for custom ones (as UIKit does).
   open func titleColor(for state: State) -> Color? {
     titleColors[state] ?? titleColors[.normal] ?? (buttonType == .system ? tintColor : .white)
   }
