@@ -7,6 +7,9 @@ public enum DemoApps {
     AppDescriptor(name: "square", title: "Drag the square into the green area (seed 000)") { _ in
       CustomViewController()
     },
+    AppDescriptor(
+      name: "interface-square", title: "The square, loaded from an interface file with outlets (seed 000)"
+    ) { _ in InterfaceSquareViewController() },
     AppDescriptor(name: "login", title: "A login screen with a secure field (seed 004)") { _ in
       LoginViewController()
     },

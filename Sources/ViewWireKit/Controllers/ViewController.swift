@@ -7,11 +7,26 @@ public import Foundation
 /// subviews. The kit calls the lifecycle methods in UIKit's documented order, and reports each
 /// call as a `lifecycle` trace event so sessions can assert the order over the wire.
 open class ViewController: Responder {
-  /// Creates a controller with no nib; the names mirror UIKit's designated initializer, which
-  /// seed code calls as `super.init(nibName: nil, bundle: nil)`.
+  /// Creates a controller; the names mirror UIKit's designated initializer, which seed code
+  /// calls as `super.init(nibName: nil, bundle: nil)`.
+  ///
+  /// With a `nibName`, the default `loadView()` loads the interface file of that name from
+  /// `bundle` (seed 000's Interface Builder section: no `loadView()` of your own).
   public init(nibName: String? = nil, bundle: Bundle? = nil) {
+    self.nibName = nibName
+    self.nibBundle = bundle
     super.init()
   }
+
+  /// Creates a controller whose view loads from the interface file `name`.yaml in `bundle`.
+  public convenience init(interfaceNamed name: String, bundle: Bundle) {
+    self.init(nibName: name, bundle: bundle)
+  }
+
+  /// The interface file the default `loadView()` loads, if any.
+  public let nibName: String?
+  /// The bundle holding `nibName`; the main bundle when nil.
+  public let nibBundle: Bundle?
 
   /// Creates a controller with no nib.
   public convenience override init() {
@@ -55,8 +70,20 @@ open class ViewController: Responder {
   }
 
   /// Creates the root view. Override it to install your own view class; do not call super.
+  ///
+  /// The default loads `nibName` with this controller as the owner, or creates a plain `View`.
+  /// An interface file that fails to load is a bug in the app, as a missing nib is in UIKit:
+  /// it stops with the loader's message, which names the file, the line and the problem.
   open func loadView() {
-    view = View()
+    guard let nibName else {
+      view = View()
+      return
+    }
+    do {
+      view = try Interface(named: nibName, bundle: nibBundle ?? .main).instantiate(owner: self)
+    } catch {
+      fatalError("\(type(of: self)) could not load its view: \(error)")
+    }
   }
 
   /// Called once the root view is loaded, to wire user actions.

@@ -322,6 +322,11 @@ open class View: Responder {
   /// view per layout pass.
   open func layoutSubviews() {}
 
+  /// Called on every view loaded from an interface file, after all of the file's outlets are
+  /// connected, so a view can finish its setup with its outlets (seed 000: round the square's
+  /// corners). Views built in code never get it: their setup belongs in `init`.
+  open func awakeFromNib() {}
+
   /// Runs one layout of this view: the controller's will/did callbacks around `layoutSubviews`.
   package func performLayout() {
     needsLayout = false
