@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ViewWireDiff
+import ViewWireKit
 import ViewWireLoop
 import ViewWireProtocol
 
@@ -81,7 +82,8 @@ final class ClientConnection {
       pendingInputHead += 1
       switch event {
       case .line(let line):
-        dispatcher.handle(line: line)
+        // The app's localised strings follow this client's `hello locale=` (PROTOCOL.md §3).
+        Localization.withLocale(session.window.traitCollection.locale) { dispatcher.handle(line: line) }
       case .error(let error):
         send(error.reply)
       }

@@ -41,7 +41,9 @@ final class SessionClock: Scheduler {
   func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> ScheduledWork {
     nextID += 1
     let id = nextID
-    var entry = Pending(due: now + max(0, delay), work: work, timer: nil)
+    // The work runs later, outside the command that scheduled it: it keeps that command's locale.
+    let locale = Localization.locale
+    var entry = Pending(due: now + max(0, delay), work: { Localization.withLocale(locale, work) }, timer: nil)
     if !isManual { entry.timer = startTimer(id: id, after: max(0, delay)) }
     pending[id] = entry
     return ScheduledWork { [weak self] in self?.pending.removeValue(forKey: id)?.timer?.close() }

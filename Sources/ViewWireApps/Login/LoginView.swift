@@ -14,18 +14,18 @@ final class LoginView: UIView {
 
   override init(frame: CGRect) {
     usernameTextField = UITextField(frame: .zero)
-    usernameTextField.placeholder = "Username"
+    usernameTextField.placeholder = NSLocalizedString("Username", comment: "")
     usernameTextField.borderStyle = .line
     usernameTextField.accessibilityIdentifier = "username"
 
     passwordTextField = UITextField(frame: .zero)
     passwordTextField.isSecureTextEntry = true
-    passwordTextField.placeholder = "Password"
+    passwordTextField.placeholder = NSLocalizedString("Password", comment: "")
     passwordTextField.borderStyle = .line
     passwordTextField.accessibilityIdentifier = "password"
 
     button = UIButton(type: .system)
-    button.setTitle("Login", for: .normal)
+    button.setTitle(NSLocalizedString("Login", comment: "The login button"), for: .normal)
     button.backgroundColor = .gray
     button.tintColor = .white
     button.layer.cornerRadius = 5

@@ -22,10 +22,11 @@ final class LoginViewController: UIViewController {
     let username = loginView.usernameTextField.text ?? ""
     let password = loginView.passwordTextField.text ?? ""
     if username.isEmpty || password.isEmpty {
-      loginView.resultLabel.text = "Enter a username and a password"
+      loginView.resultLabel.text = NSLocalizedString("Enter a username and a password", comment: "")
       loginView.resultLabel.textColor = .red
     } else {
-      loginView.resultLabel.text = "Welcome, \(username)!"
+      loginView.resultLabel.text = String(
+        format: NSLocalizedString("Welcome, %@!", comment: "%@ is the username"), username)
       loginView.resultLabel.textColor = .systemGreen
     }
   }

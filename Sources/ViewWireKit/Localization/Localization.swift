@@ -1,0 +1,86 @@
+public import Foundation
+
+/// Localised strings for the client a session serves (what `NSLocalizedString` does on iOS).
+///
+/// On iOS the whole process has one user and so one language; a daemon serves many clients,
+/// each announcing its own locale in `hello` (PROTOCOL.md section 3). The server therefore binds
+/// the session's locale around everything it runs for that session (`withLocale`), and lookups
+/// read it from there. Code written against `NSLocalizedString` keeps working unchanged, and two
+/// sessions in two languages never see each other's strings.
+///
+/// Tables are Apple's: `LANGUAGE.lproj/TABLE.strings` in a bundle, with `"key" = "value";`
+/// lines. A locale such as `fr-CA` tries `fr-CA`, then `fr`, then the development language
+/// `en`; a key found in none of them is returned as its `value`, or as itself when that is
+/// empty, as Foundation does.
+public enum Localization {
+  /// The locale of the session whose work is running; `en` outside any session.
+  @TaskLocal public static var locale: String = developmentLanguage
+
+  /// The language whose tables hold every key.
+  public static let developmentLanguage = "en"
+
+  /// Runs `body` with `locale` as the current locale: the server wraps each command and each
+  /// piece of timed work of a session in it.
+  public static func withLocale<Result>(_ locale: String, _ body: () throws -> Result) rethrows -> Result {
+    try $locale.withValue(locale, operation: body)
+  }
+
+  /// The string for `key` in the current locale.
+  ///
+  /// - Parameters:
+  ///   - key: the key in the table, by convention the development-language text.
+  ///   - table: the table's name; `Localizable` when nil.
+  ///   - bundle: the bundle holding the `.lproj` folders.
+  ///   - value: what to return when no table has the key; the key itself when empty.
+  public static func string(
+    _ key: String, table: String? = nil, bundle: Bundle, value: String = "", locale: String? = nil
+  ) -> String {
+    let tableName = table ?? "Localizable"
+    for language in candidates(for: locale ?? self.locale) {
+      if let text = tables.table(tableName, language: language, bundle: bundle)[key] { return text }
+    }
+    return value.isEmpty ? key : value
+  }
+
+  /// The languages to try for `locale`, most specific first: `fr-CA` gives `fr-CA`, `fr`, `en`.
+  public static func candidates(for locale: String) -> [String] {
+    var result: [String] = []
+    let normalized = locale.replacingOccurrences(of: "_", with: "-")
+    var parts = normalized.split(separator: "-").map(String.init)
+    while !parts.isEmpty {
+      let tag = parts.joined(separator: "-")
+      if !result.contains(tag) { result.append(tag) }
+      parts.removeLast()
+    }
+    if !result.contains(developmentLanguage) { result.append(developmentLanguage) }
+    return result
+  }
+
+  private static let tables = TableCache()
+}
+
+/// Parsed `.strings` tables, loaded once per bundle, language and name; shared by all sessions.
+private final class TableCache: @unchecked Sendable {
+  // Sessions may run on several threads; every access holds the lock.
+  private let lock = NSLock()
+  private var tables: [String: [String: String]] = [:]
+
+  func table(_ name: String, language: String, bundle: Bundle) -> [String: String] {
+    let cacheKey = "\(bundle.bundlePath)\u{0}\(language)\u{0}\(name)"
+    if let table = lock.withLock({ tables[cacheKey] }) { return table }
+    let table = Self.load(name, language: language, bundle: bundle)
+    lock.withLock { tables[cacheKey] = table }
+    return table
+  }
+
+  private static func load(_ name: String, language: String, bundle: Bundle) -> [String: String] {
+    let url =
+      bundle.url(forResource: name, withExtension: "strings", subdirectory: "\(language).lproj")
+      ?? bundle.url(forResource: name, withExtension: "strings", subdirectory: "Strings/\(language).lproj")
+    guard let url, let data = try? Data(contentsOf: url) else { return [:] }
+    // A malformed table is a bug in the app; an empty table makes it show its keys, which a
+    // transcript or a glance at the screen catches at once.
+    let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
+    return plist as? [String: String] ?? [:]
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import ViewWireKit
+
+/// Localised-string lookup: the session's locale, falling back from region to language to the
+/// development language, then to the value or the key.
+struct LocalizationTests {
+  /// A bundle with English, French and Canadian French tables, in a temporary folder.
+  final class Tables {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("strings-\(UUID())")
+    let bundle: Bundle
+
+    init() throws {
+      let tables = [
+        "en": #""Hello" = "Hello"; "Bye" = "Bye"; "Only English" = "Only English";"#,
+        "fr": #"/* comment */ "Hello" = "Bonjour"; "Bye" = "Au revoir";"#,
+        "fr-CA": #""Bye" = "Salut";"#,
+      ]
+      for (language, text) in tables {
+        let folder = directory.appendingPathComponent("\(language).lproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try text.write(
+          to: folder.appendingPathComponent("Localizable.strings"), atomically: true, encoding: .utf8)
+      }
+      let other = directory.appendingPathComponent("fr.lproj/Other.strings")
+      try #""Hello" = "Salut, autre table";"#.write(to: other, atomically: true, encoding: .utf8)
+      bundle = try #require(Bundle(path: directory.path))
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+  }
+
+  struct Lookup: Sendable, CustomTestStringConvertible {
+    let locale: String
+    let key: String
+    var table: String? = nil
+    var value: String = ""
+    let expected: String
+    var testDescription: String { "\(locale) \(key) -> \(expected)" }
+  }
+
+  static let lookups: [Lookup] = [
+    Lookup(locale: "en", key: "Hello", expected: "Hello"),
+    Lookup(locale: "fr", key: "Hello", expected: "Bonjour"),
+    Lookup(locale: "fr-CA", key: "Bye", expected: "Salut"),
+    Lookup(locale: "fr-CA", key: "Hello", expected: "Bonjour"),  // region, then language
+    Lookup(locale: "fr_CA", key: "Bye", expected: "Salut"),  // POSIX spelling
+    Lookup(locale: "fr", key: "Only English", expected: "Only English"),  // development language
+    Lookup(locale: "ja", key: "Hello", expected: "Hello"),  // no table at all
+    Lookup(locale: "fr", key: "Missing", expected: "Missing"),  // the key itself
+    Lookup(locale: "fr", key: "Missing", value: "Default", expected: "Default"),
+    Lookup(locale: "fr", key: "Hello", table: "Other", expected: "Salut, autre table"),
+    Lookup(locale: "en", key: "Hello", table: "Other", expected: "Hello"),  // no English Other table
+  ]
+
+  @Test(arguments: lookups)
+  func lookupFallsBackFromRegionToLanguageToDevelopmentLanguage(_ lookup: Lookup) throws {
+    let tables = try Tables()
+    let text = Localization.withLocale(lookup.locale) {
+      Localization.string(lookup.key, table: lookup.table, bundle: tables.bundle, value: lookup.value)
+    }
+    #expect(text == lookup.expected)
+  }
+
+  @Test func theLocaleIsBoundOnlyInsideWithLocale() throws {
+    let tables = try Tables()
+    #expect(Localization.locale == "en")
+    Localization.withLocale("fr") {
+      #expect(Localization.string("Hello", bundle: tables.bundle) == "Bonjour")
+      Localization.withLocale("en") {
+        #expect(Localization.string("Hello", bundle: tables.bundle) == "Hello")
+      }
+      #expect(Localization.string("Hello", bundle: tables.bundle) == "Bonjour")
+    }
+    #expect(Localization.string("Hello", bundle: tables.bundle) == "Hello")
+  }
+
+  @Test func candidatesGoFromMostSpecificToTheDevelopmentLanguage() {
+    #expect(Localization.candidates(for: "zh-Hans-CN") == ["zh-Hans-CN", "zh-Hans", "zh", "en"])
+    #expect(Localization.candidates(for: "en-GB") == ["en-GB", "en"])
+    #expect(Localization.candidates(for: "ru") == ["ru", "en"])
+  }
+}
