@@ -4,6 +4,10 @@ public import ViewWireKit
 public enum DemoApps {
   /// Every demo app, by name.
   public static let all: [AppDescriptor] = [
+    AppDescriptor(name: "note", title: "One view, a controller per idiom: phones lift the field (seed 001)") {
+      traits in
+      traits.userInterfaceIdiom == .phone ? PhoneNoteViewController() : RegularNoteViewController()
+    },
     AppDescriptor(name: "square", title: "Drag the square into the green area (seed 000)") { _ in
       CustomViewController()
     },
