@@ -196,19 +196,28 @@ private struct Builder {
   /// it can: the longest run of children the client already holds in the right relative order
   /// stays put, and every other child is created or moved to just after its final predecessor.
   /// Bringing a view to the front is therefore one `move`, not one per view it passes.
+  ///
+  /// `cursor` is where the previous final child sits in the simulated list: children are placed
+  /// in final order, so each stayer lies after it, and the walk costs O(children + moved × list)
+  /// rather than a search of the whole list for every created or moved child.
   private mutating func reconcileChildren(of parent: View) {
     let list = children(of: parent)
     let final = parent.subviews
-    let stayers = Self.longestOrderedRun(of: final, in: list.views)
-    var previous: View?
-    for child in final {
-      defer { previous = child }
-      if stayers.contains(ObjectIdentifier(child)) { continue }
-      if child.wireID != 0, let oldParent = child.wireState?.sentParent {
-        children(of: oldParent).remove(child)
+    let stays = Self.longestOrderedRun(of: final, in: list.views)
+    var cursor = -1
+    for (position, child) in final.enumerated() {
+      if stays[position] {
+        cursor = list.index(of: child, from: cursor + 1) ?? list.index(of: child) ?? cursor
+        continue
       }
-      let index = previous.flatMap { list.index(of: $0) }.map { $0 + 1 } ?? 0
+      if child.wireID != 0, let oldParent = child.wireState?.sentParent {
+        if let removed = children(of: oldParent).remove(child), oldParent === parent, removed <= cursor {
+          cursor -= 1
+        }
+      }
+      let index = cursor + 1
       list.views.insert(child, at: min(index, list.views.count))
+      cursor = index
       if child.wireID == 0 {
         createSubtree(child, parent: parent, index: index)
       } else {
@@ -220,15 +229,38 @@ private struct Builder {
     parent.childrenChanged = false
   }
 
-  /// The children of `final` that the client holds in `held` and that form a longest run in
-  /// the same relative order (a longest increasing subsequence of their positions in `held`,
+  /// Which children of `final` (by position) the client holds in `held` and form a longest run
+  /// in the same relative order (a longest increasing subsequence of their positions in `held`,
   /// found by patience sorting in O(n log n)).
-  private static func longestOrderedRun(of final: [View], in held: [View]) -> Set<ObjectIdentifier> {
+  ///
+  /// The common prefix and suffix, which stay put, are matched by identity first, so appending
+  /// to or removing from a long list hashes only the part that changed.
+  private static func longestOrderedRun(of final: [View], in held: [View]) -> [Bool] {
+    var stays = [Bool](repeating: false, count: final.count)
+    var prefix = 0
+    while prefix < final.count, prefix < held.count, final[prefix] === held[prefix], final[prefix].wireID != 0
+    {
+      stays[prefix] = true
+      prefix += 1
+    }
+    var suffix = 0
+    while suffix < final.count - prefix, suffix < held.count - prefix,
+      final[final.count - 1 - suffix] === held[held.count - 1 - suffix],
+      final[final.count - 1 - suffix].wireID != 0
+    {
+      stays[final.count - 1 - suffix] = true
+      suffix += 1
+    }
+    let finalMiddle = prefix..<(final.count - suffix)
+    let heldMiddle = prefix..<(held.count - suffix)
+    guard !finalMiddle.isEmpty, !heldMiddle.isEmpty else { return stays }
     var position: [ObjectIdentifier: Int] = [:]
-    for (index, view) in held.enumerated() { position[ObjectIdentifier(view)] = index }
-    let positions: [(view: View, at: Int)] = final.compactMap { view in
+    position.reserveCapacity(heldMiddle.count)
+    for index in heldMiddle { position[ObjectIdentifier(held[index])] = index }
+    let positions: [(final: Int, at: Int)] = finalMiddle.compactMap { index in
+      let view = final[index]
       guard view.wireID != 0, let at = position[ObjectIdentifier(view)] else { return nil }
-      return (view, at)
+      return (index, at)
     }
     // tails[k]: index into `positions` of the smallest tail of an increasing run of length k+1.
     var tails: [Int] = []
@@ -243,13 +275,12 @@ private struct Builder {
       if low > 0 { predecessor[index] = tails[low - 1] }
       if low == tails.count { tails.append(index) } else { tails[low] = index }
     }
-    var result = Set<ObjectIdentifier>()
     var cursor = tails.last ?? -1
     while cursor >= 0 {
-      result.insert(ObjectIdentifier(positions[cursor].view))
+      stays[positions[cursor].final] = true
       cursor = predecessor[cursor]
     }
-    return result
+    return stays
   }
 
   /// Sends `view` and its whole subtree as new, parents first.
@@ -274,28 +305,38 @@ private struct Builder {
     }
     updatePlaces(of: view, final: view.subviews)
     view.childrenChanged = false
-    if parent == nil {
-      let term = HashTerms.place(id: id, className: view.wireClassName, parent: nil, previous: nil)
-      engine.add(term)
-      view.wireState?.placeTerm = term
+    if parent == nil, let state = view.wireState {
+      engine.add(Self.place(of: view, state: state, parentID: 0, previousID: 0))
     }
   }
 
-  /// Recomputes the place terms of `parent`'s children, whose previous siblings may have changed,
-  /// and records the list as what the client holds.
+  /// Computes and records `view`'s place term for the given neighbours (wire ids, 0 for none).
+  private static func place(of view: View, state: WireState, parentID: Int, previousID: Int) -> UInt64 {
+    let term = HashTerms.place(
+      id: view.wireID, className: view.wireClassName, parent: parentID == 0 ? nil : parentID,
+      previous: previousID == 0 ? nil : previousID)
+    state.placeTerm = term
+    state.placeParentID = parentID
+    state.placePreviousID = previousID
+    return term
+  }
+
+  /// Recomputes the place terms of `parent`'s children whose parent or previous sibling changed
+  /// (only those: the term is a digest of text, the comparison is of two ids), and records the
+  /// list as what the client holds.
   private mutating func updatePlaces(of parent: View, final: [View]) {
-    var previous: View?
+    var previousID = 0
+    let parentID = parent.wireID
     for child in final {
       guard let state = child.wireState else { continue }
-      let term = HashTerms.place(
-        id: child.wireID, className: child.wireClassName, parent: parent.wireID,
-        previous: previous?.wireID)
-      if term != state.placeTerm {
-        engine.subtract(state.placeTerm)
+      defer { previousID = child.wireID }
+      if state.placeParentID == parentID && state.placePreviousID == previousID { continue }
+      let old = state.placeTerm
+      let term = Self.place(of: child, state: state, parentID: parentID, previousID: previousID)
+      if term != old {
+        engine.subtract(old)
         engine.add(term)
-        state.placeTerm = term
       }
-      previous = child
     }
     parent.wireState?.sentChildren = final
     simulated[ObjectIdentifier(parent)] = SimulatedChildren(final)
@@ -399,10 +440,10 @@ private struct Builder {
     let state = view.wireState!
     operations.append(.create(id: id, className: view.wireClassName, parent: parent?.wireID, index: index))
     state.sentParent = parent
-    state.placeTerm = HashTerms.place(
-      id: id, className: view.wireClassName, parent: parent?.wireID,
-      previous: index > 0 ? parent?.subviews[index - 1].wireID : nil)
-    engine.add(state.placeTerm)
+    engine.add(
+      Self.place(
+        of: view, state: state, parentID: parent?.wireID ?? 0,
+        previousID: index > 0 ? parent?.subviews[index - 1].wireID ?? 0 : 0))
     view.changedRenderKeys = [:]
     view.layoutChanged = false
     view.childrenChanged = false
@@ -423,8 +464,15 @@ extension DiffEngine {
 private final class SimulatedChildren {
   var views: [View]
   init(_ views: [View]) { self.views = views }
-  func remove(_ view: View) {
-    if let index = index(of: view) { views.remove(at: index) }
+  /// Removes `view` and returns where it was.
+  @discardableResult
+  func remove(_ view: View) -> Int? {
+    guard let index = index(of: view) else { return nil }
+    views.remove(at: index)
+    return index
   }
-  func index(of view: View) -> Int? { views.firstIndex(where: { $0 === view }) }
+  func index(of view: View, from start: Int = 0) -> Int? {
+    guard start < views.count else { return nil }
+    return views[max(0, start)...].firstIndex(where: { $0 === view })
+  }
 }

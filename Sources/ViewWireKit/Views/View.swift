@@ -527,6 +527,10 @@ package final class WireState {
   package var sentChildren: [View] = []
   package var sentFrame: CGRect = .zero
   package var placeTerm: UInt64 = 0
+  /// The parent and previous-sibling ids `placeTerm` was computed from (0 for none, -1 before
+  /// the first), so a frame recomputes only the places of children whose neighbours changed.
+  package var placeParentID = -1
+  package var placePreviousID = -1
   package var layoutTerm: UInt64 = 0
   package init() {}
 }

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import ViewWireDiff
+import ViewWireKit
+import ViewWireProtocol
+
+/// The exact lines the engine sends when children of a long list are swapped, removed, appended,
+/// moved within their parent or to another parent. These snapshots were taken before the engine
+/// stopped re-hashing every child's place and searching the whole list for every moved child
+/// (the commit that made a reorder cost O(change)); the frames must stay
+/// byte for byte the same, and the mirror and hash exact.
+struct ReorderFrameTests {
+  /// A window with one list of `count` children (ids 3...) under a parent (id 2), sent.
+  private static func makeList(_ count: Int) throws -> (Window, DiffEngine, View, ReferenceMirror) {
+    let window = Window(size: CGSize(width: 100, height: 100))
+    let list = View()
+    window.addSubview(list)
+    for index in 0..<count { list.addSubview(View(frame: CGRect(x: 0, y: index, width: 10, height: 1))) }
+    let engine = DiffEngine(window: window)
+    var mirror = ReferenceMirror()
+    try mirror.apply(engine.makeFrame()!)
+    return (window, engine, list, mirror)
+  }
+
+  struct Case: Sendable, CustomStringConvertible {
+    let description: String
+    let change: @Sendable (View) -> Void
+    let lines: [String]
+  }
+
+  static let cases: [Case] = [
+    Case(
+      description: "swap the second and the second-last",
+      change: { $0.exchangeSubview(at: 1, withSubviewAt: 8) },
+      lines: ["move 11 2 1", "move 4 2 8"]),
+    Case(
+      description: "remove the fourth", change: { $0.subviews[3].removeFromSuperview() },
+      lines: ["remove 6"]),
+    Case(
+      description: "append two",
+      change: { list in
+        list.addSubview(View(frame: CGRect(x: 1, y: 2, width: 3, height: 4)))
+        list.addSubview(View())
+      },
+      lines: ["create 13 View 2 10", "create 14 View 2 11", "layout 13 1 2 3 4"]),
+    Case(
+      description: "insert at the front and in the middle",
+      change: { list in
+        list.insertSubview(View(), at: 0)
+        list.insertSubview(View(), at: 6)
+      },
+      lines: ["create 13 View 2 0", "create 14 View 2 6"]),
+    Case(
+      description: "bring the first to the front, send the last to the back",
+      change: { list in
+        list.bringSubviewToFront(list.subviews[0])
+        list.sendSubviewToBack(list.subviews[8])
+      },
+      lines: ["move 12 2 0", "move 3 2 9"]),
+    Case(
+      description: "reverse",
+      change: { list in
+        for index in 0..<5 { list.exchangeSubview(at: index, withSubviewAt: 9 - index) }
+      },
+      lines: [
+        "move 12 2 0", "move 11 2 1", "move 10 2 2", "move 9 2 3", "move 8 2 4", "move 7 2 5", "move 6 2 6",
+        "move 5 2 7", "move 4 2 8",
+      ]),
+    Case(
+      description: "move the third into the fifth, then remove the sixth",
+      change: { list in
+        list.subviews[4].addSubview(list.subviews[2])
+        list.subviews[4].removeFromSuperview()
+      },
+      lines: ["remove 8", "move 5 7 0"]),
+  ]
+
+  @Test(arguments: cases)
+  func framesForReorderingAListOfTen(_ testCase: Case) throws {
+    let (window, engine, list, sent) = try Self.makeList(10)
+    var mirror = sent
+    testCase.change(list)
+    let frame = try #require(engine.makeFrame())
+    #expect(Array(frame.lines.dropFirst().dropLast()) == testCase.lines)
+    try mirror.apply(frame)
+    try mirror.expectEqual(to: window, engine: engine, context: testCase.description)
+    #expect(mirror.hashFromScratch() == frame.hash)
+  }
+}
