@@ -45,7 +45,9 @@ let package = Package(
     // Turns a window's recorded changes into frames, with the incremental tree hash.
     .target(name: "ViewWireDiff", dependencies: ["ViewWireKit", "ViewWireProtocol"], swiftSettings: strict),
     // The demo apps: the seeds' examples ported to ViewWireKit.
-    .target(name: "ViewWireApps", dependencies: ["ViewWireKit"], resources: [.copy("Interfaces"), .copy("Strings")], swiftSettings: strict),
+    .target(
+      name: "ViewWireApps", dependencies: ["ViewWireKit"], resources: [.copy("Interfaces"), .copy("Strings")],
+      swiftSettings: strict),
     // Sessions: bridges the loop, the protocol, the kit and the diff engine.
     .target(
       name: "ViewWireServer",
