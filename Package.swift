@@ -46,8 +46,8 @@ let package = Package(
     .target(name: "ViewWireDiff", dependencies: ["ViewWireKit", "ViewWireProtocol"], swiftSettings: strict),
     // The demo apps: the seeds' examples ported to ViewWireKit.
     .target(
-      name: "ViewWireApps", dependencies: ["ViewWireKit"], resources: [.copy("Interfaces"), .copy("Strings")],
-      swiftSettings: strict),
+      name: "ViewWireApps", dependencies: ["ViewWireKit"],
+      resources: [.copy("Interfaces"), .copy("Strings")], swiftSettings: strict),
     // Sessions: bridges the loop, the protocol, the kit and the diff engine.
     .target(
       name: "ViewWireServer",
