@@ -22,7 +22,6 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
-    .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
   ],
   targets: [
     // C interop: libuv, seen only by ViewWireLoop.
@@ -39,7 +38,6 @@ let package = Package(
       name: "ViewWireKit",
       dependencies: [
         "ViewWireProtocol", "Cassowary", .product(name: "Yams", package: "Yams"),
-        .product(name: "OpenCombine", package: "OpenCombine"),
       ],
       swiftSettings: strict),
     // Turns a window's recorded changes into frames, with the incremental tree hash.
