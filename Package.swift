@@ -73,7 +73,10 @@ let package = Package(
     // Benchmarks: release-mode executables that print ratios against a baseline from the same run.
     .executableTarget(
       name: "bench-latency",
-      dependencies: ["ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient"],
+      dependencies: [
+        "ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient",
+        .product(name: "Logging", package: "swift-log"),
+      ],
       path: "Sources/Benchmarks/Latency", swiftSettings: strict),
     .executableTarget(
       name: "bench-diff", dependencies: ["ViewWireKit", "ViewWireDiff", "ViewWireProtocol"],
