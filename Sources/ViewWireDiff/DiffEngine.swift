@@ -143,14 +143,25 @@ private struct Builder {
   private var reparented: [View] = []
   private var pendingRenders: [Frame.Operation] = []
 
+  /// The client's child lists lose their removed views once per parent, after the lines are
+  /// out: removing them one by one searched the list each time, quadratic when a long list is
+  /// cleared.
   private mutating func emitRemovals(_ detached: [View]) {
+    var removedByParent: [ObjectIdentifier: (parent: View, views: Set<ObjectIdentifier>)] = [:]
     for view in detached where view.wireID != 0 && view.window !== window {
       let sentParent = view.wireState?.sentParent
       let parentStays = sentParent.map { $0.window === window && $0.wireID != 0 } ?? true
       guard parentStays else { continue }  // an ancestor's removal takes this view with it
       operations.append(.remove(id: view.wireID))
-      if let sentParent { children(of: sentParent).remove(view) }
+      if let sentParent {
+        removedByParent[ObjectIdentifier(sentParent), default: (sentParent, [])].views.insert(
+          ObjectIdentifier(view))
+      }
       forgetSentSubtree(of: view)
+    }
+    for (parent, views) in removedByParent.values {
+      let list = children(of: parent)
+      list.views.removeAll { views.contains(ObjectIdentifier($0)) }
     }
   }
 
@@ -203,9 +214,11 @@ private struct Builder {
   private mutating func reconcileChildren(of parent: View) {
     let list = children(of: parent)
     let final = parent.subviews
-    let stays = Self.longestOrderedRun(of: final, in: list.views)
-    var cursor = -1
-    for (position, child) in final.enumerated() {
+    let (stays, prefix, suffix) = Self.longestOrderedRun(of: final, in: list.views)
+    // The common prefix sits at the start of the list as it is; the common suffix needs no line.
+    var cursor = prefix - 1
+    for position in prefix..<(final.count - suffix) {
+      let child = final[position]
       if stays[position] {
         cursor = list.index(of: child, from: cursor + 1) ?? list.index(of: child) ?? cursor
         continue
@@ -225,7 +238,11 @@ private struct Builder {
         child.wireState?.sentParent = parent
       }
     }
-    updatePlaces(of: parent, final: final)
+    // Place terms were computed against the list as last sent, before this frame's removals:
+    // past the part both share at the start, and up to the first view of the shared end, whose
+    // previous sibling may differ.
+    let sent = Self.commonEnds(of: final, and: parent.wireState?.sentChildren ?? [])
+    updatePlaces(of: parent, final: final, in: sent.prefix..<min(final.count, final.count - sent.suffix + 1))
     parent.childrenChanged = false
   }
 
@@ -235,25 +252,16 @@ private struct Builder {
   ///
   /// The common prefix and suffix, which stay put, are matched by identity first, so appending
   /// to or removing from a long list hashes only the part that changed.
-  private static func longestOrderedRun(of final: [View], in held: [View]) -> [Bool] {
+  private static func longestOrderedRun(of final: [View], in held: [View]) -> (
+    stays: [Bool], prefix: Int, suffix: Int
+  ) {
     var stays = [Bool](repeating: false, count: final.count)
-    var prefix = 0
-    while prefix < final.count, prefix < held.count, final[prefix] === held[prefix], final[prefix].wireID != 0
-    {
-      stays[prefix] = true
-      prefix += 1
-    }
-    var suffix = 0
-    while suffix < final.count - prefix, suffix < held.count - prefix,
-      final[final.count - 1 - suffix] === held[held.count - 1 - suffix],
-      final[final.count - 1 - suffix].wireID != 0
-    {
-      stays[final.count - 1 - suffix] = true
-      suffix += 1
-    }
+    let (prefix, suffix) = commonEnds(of: final, and: held)
+    for index in 0..<prefix { stays[index] = true }
+    for index in (final.count - suffix)..<final.count { stays[index] = true }
     let finalMiddle = prefix..<(final.count - suffix)
     let heldMiddle = prefix..<(held.count - suffix)
-    guard !finalMiddle.isEmpty, !heldMiddle.isEmpty else { return stays }
+    guard !finalMiddle.isEmpty, !heldMiddle.isEmpty else { return (stays, prefix, suffix) }
     var position: [ObjectIdentifier: Int] = [:]
     position.reserveCapacity(heldMiddle.count)
     for index in heldMiddle { position[ObjectIdentifier(held[index])] = index }
@@ -280,7 +288,25 @@ private struct Builder {
       stays[positions[cursor].final] = true
       cursor = predecessor[cursor]
     }
-    return stays
+    return (stays, prefix, suffix)
+  }
+
+  /// How many views two lists share at their start and, after that, at their end (the same
+  /// objects, which the client holds), compared by identity.
+  private static func commonEnds(of final: [View], and held: [View]) -> (prefix: Int, suffix: Int) {
+    var prefix = 0
+    while prefix < final.count, prefix < held.count, final[prefix] === held[prefix], final[prefix].wireID != 0
+    {
+      prefix += 1
+    }
+    var suffix = 0
+    while suffix < final.count - prefix, suffix < held.count - prefix,
+      final[final.count - 1 - suffix] === held[held.count - 1 - suffix],
+      final[final.count - 1 - suffix].wireID != 0
+    {
+      suffix += 1
+    }
+    return (prefix, suffix)
   }
 
   /// Sends `view` and its whole subtree as new, parents first.
@@ -324,10 +350,14 @@ private struct Builder {
   /// Recomputes the place terms of `parent`'s children whose parent or previous sibling changed
   /// (only those: the term is a digest of text, the comparison is of two ids), and records the
   /// list as what the client holds.
-  private mutating func updatePlaces(of parent: View, final: [View]) {
-    var previousID = 0
+  ///
+  /// `range` limits the walk to the children whose neighbours may have changed; the others keep
+  /// their terms.
+  private mutating func updatePlaces(of parent: View, final: [View], in range: Range<Int>? = nil) {
+    let range = range ?? final.indices
+    var previousID = range.lowerBound > 0 ? final[range.lowerBound - 1].wireID : 0
     let parentID = parent.wireID
-    for child in final {
+    for child in final[range] {
       guard let state = child.wireState else { continue }
       defer { previousID = child.wireID }
       if state.placeParentID == parentID && state.placePreviousID == previousID { continue }

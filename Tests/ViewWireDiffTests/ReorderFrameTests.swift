@@ -73,6 +73,36 @@ struct ReorderFrameTests {
         list.subviews[4].removeFromSuperview()
       },
       lines: ["remove 8", "move 5 7 0"]),
+    Case(
+      description: "remove every other, then append one",
+      change: { list in
+        for view in list.subviews.enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+          view.removeFromSuperview()
+        }
+        list.addSubview(View())
+      },
+      lines: ["remove 4", "remove 6", "remove 8", "remove 10", "remove 12", "create 13 View 2 5"]),
+    Case(
+      description: "clear from the back, keep the first, re-add the last",
+      change: { list in
+        let last = list.subviews[9]
+        for view in list.subviews.dropFirst().reversed() { view.removeFromSuperview() }
+        list.addSubview(last)
+      },
+      lines: [
+        "remove 11", "remove 10", "remove 9", "remove 8", "remove 7", "remove 6", "remove 5", "remove 4",
+      ]),
+    Case(
+      description: "move the second and third into the first, remove the rest but the last",
+      change: { list in
+        let (first, second, third) = (list.subviews[0], list.subviews[1], list.subviews[2])
+        for view in list.subviews[3..<9] { view.removeFromSuperview() }
+        first.addSubview(third)
+        first.addSubview(second)
+      },
+      lines: [
+        "remove 6", "remove 7", "remove 8", "remove 9", "remove 10", "remove 11", "move 5 3 0", "move 4 3 1",
+      ]),
   ]
 
   @Test(arguments: cases)
