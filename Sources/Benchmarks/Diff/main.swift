@@ -7,7 +7,8 @@
 //
 // Timed: layout + diff + encode of the one frame the operation causes. Each repetition starts
 // from a fresh window whose initial rows were created and sent untimed. Changing the model (the
-// addSubview/removeFromSuperview/text calls) is timed separately and printed as `model`.
+// addSubview/removeFromSuperview/text calls) is timed separately and printed as `model`; the
+// frame's time is also split into its phases (medians of each, so they need not add up).
 //
 // Usage: bench-diff [--reps R] [--only PREFIX]   (--only runs the operations whose name starts
 // with PREFIX, plus "create 1,000" as the baseline; for profiling one operation)
@@ -91,12 +92,21 @@ final class Bench {
   }
 
   /// Produces and encodes the frame of what changed, as ClientConnection.sendChanges does;
-  /// returns the bytes sent.
-  func sendFrame() -> Int {
+  /// returns the bytes sent and the time of each phase in microseconds.
+  @discardableResult
+  func sendFrame() -> (bytes: Int, layout: Double, diff: Double, encode: Double) {
     var output: [UInt8] = []
+    let start = clock.now
     window.prepareFrame()
-    engine.makeFrame()?.encode(into: &output)
-    return output.count
+    let laidOut = clock.now
+    let frame = engine.makeFrame()
+    let diffed = clock.now
+    frame?.encode(into: &output)
+    let encoded = clock.now
+    return (
+      output.count, microseconds(laidOut - start), microseconds(diffed - laidOut),
+      microseconds(encoded - diffed)
+    )
   }
 
   func append(_ count: Int) {
@@ -151,6 +161,8 @@ let allOperations: [Operation] = [
   Operation(name: "clear 10,000", setUp: { $0.append(10_000) }, change: { $0.clear() }),
 ]
 
+let clock = ContinuousClock()
+
 func microseconds(_ duration: Duration) -> Double {
   let (seconds, attoseconds) = duration.components
   return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
@@ -186,12 +198,14 @@ let operations = allOperations.enumerated().filter { index, operation in
 
 struct Result {
   var frame: [Double] = []
+  var layout: [Double] = []
+  var diff: [Double] = []
+  var encode: [Double] = []
   var model: [Double] = []
   var bytes = 0
 }
 
 say("bench-diff: \(operations.count) operations, 1 warm-up + \(reps) repetitions each (median), interleaved")
-let clock = ContinuousClock()
 var results = [Result](repeating: Result(), count: operations.count)
 // Repetitions are interleaved across operations (round r runs every operation once) so that a
 // noisy stretch of the shared machine spreads over all of them instead of skewing one.
@@ -199,16 +213,19 @@ for round in 0...reps {
   for (index, operation) in operations.enumerated() {
     let bench = Bench()
     operation.setUp(bench)
-    _ = bench.sendFrame()
+    bench.sendFrame()
     let start = clock.now
     operation.change(bench)
     let changed = clock.now
-    let bytes = bench.sendFrame()
+    let sent = bench.sendFrame()
     let end = clock.now
     guard round > 0 else { continue }  // warm-up
     results[index].model.append(microseconds(changed - start))
     results[index].frame.append(microseconds(end - changed))
-    results[index].bytes = bytes
+    results[index].layout.append(sent.layout)
+    results[index].diff.append(sent.diff)
+    results[index].encode.append(sent.encode)
+    results[index].bytes = sent.bytes
   }
 }
 
@@ -216,14 +233,17 @@ let baseline = median(results[0].frame)
 say("")
 say(
   pad("operation", 28) + pad("layout+diff+encode", 20, right: true) + pad("ratio", 9, right: true)
-    + pad("bytes", 11, right: true) + pad("model", 12, right: true))
+    + pad("bytes", 11, right: true) + pad("layout", 11, right: true) + pad("diff", 11, right: true)
+    + pad("encode", 11, right: true) + pad("model", 11, right: true))
+func micro(_ values: [Double]) -> String { String(format: "%.0f µs", median(values)) }
 for (index, operation) in operations.enumerated() {
   let frame = median(results[index].frame)
   say(
     pad(operation.name, 28) + pad(String(format: "%.0f µs", frame), 20, right: true)
       + pad(String(format: "%.3f", frame / baseline), 9, right: true)
-      + pad("\(results[index].bytes)", 11, right: true)
-      + pad(String(format: "%.0f µs", median(results[index].model)), 12, right: true))
+      + pad("\(results[index].bytes)", 11, right: true) + pad(micro(results[index].layout), 11, right: true)
+      + pad(micro(results[index].diff), 11, right: true) + pad(micro(results[index].encode), 11, right: true)
+      + pad(micro(results[index].model), 11, right: true))
 }
 let required = ["update every 10th of 10,000", "select 1 of 1,000", "swap 2 of 1,000", "remove 1 of 1,000"]
 let summary = required.compactMap { name -> String? in
