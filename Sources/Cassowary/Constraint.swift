@@ -1,3 +1,12 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// 10 to the power `x`, without importing Foundation into the solver.
+private func pow10(_ x: Double) -> Double { pow(10, x) }
+
 /// How the two sides of a ``Constraint`` compare.
 public enum Relation: Sendable, Hashable {
   /// `lhs == rhs`
@@ -33,7 +42,7 @@ public struct Strength: Sendable, Hashable, Comparable {
   }
 
   /// Must hold exactly; a conflicting required constraint is rejected with
-  /// ``SolverError/unsatisfiableConstraint``.
+  /// ``SolverError/unsatisfiableConstraint(_:)``.
   public static let required = Strength(1_001_001_000)
   /// Wins over any number (up to 1000) of medium constraints.
   public static let strong = Strength(strong: 1, medium: 0, weak: 0)
@@ -44,6 +53,33 @@ public struct Strength: Sendable, Hashable, Comparable {
 
   /// Whether this is ``required`` (the solver treats it as a hard constraint, not a weighted one).
   public var isRequired: Bool { value >= Strength.required.value }
+
+  /// A strength from a UIKit layout priority (`UILayoutPriority`): a number in `1...1000` where
+  /// 1000 is ``required`` and anything below is optional. Values outside the range are clipped.
+  ///
+  /// UIKit promises that a higher priority wins a conflict with a lower one, and its priorities
+  /// are spaced so that the named levels (250 low, 750 high) sit between the symbolic strengths.
+  /// The mapping is geometric, `weight = 10^(9 * priority / 1000)`: each step of 1 multiplies the
+  /// weight by about 1.02 (so 751 beats 750 one to one), a step of 333 is a factor of 1000, which
+  /// is the gap between ``weak``, ``medium`` and ``strong`` (priorities ≈ 0, 333 and 667), and 999
+  /// stays below ``required``. A linear mapping could not give 999 levels that each beat the one
+  /// below while fitting under the symbolic scale kiwi and the Cassowary paper use.
+  public init(priority: Double) {
+    let p = Swift.min(Swift.max(priority, 1), 1000)
+    if p >= 1000 {
+      self = .required
+    } else {
+      self.init(pow10(9 * p / 1000))
+    }
+  }
+
+  /// The UIKit-style priority this strength corresponds to (the inverse of ``init(priority:)``),
+  /// for diagnostics that speak in priorities: 1000 for ``required``, ≈ 667 for ``strong``.
+  public var priority: Double {
+    if isRequired { return 1000 }
+    guard value > 1 else { return Swift.max(value, 0) }
+    return Swift.min(1000 * log10(value) / 9, 999.999)
+  }
 
   public static func < (lhs: Strength, rhs: Strength) -> Bool { lhs.value < rhs.value }
 }
@@ -100,6 +136,8 @@ public final class Constraint {
 }
 
 extension Constraint: CustomStringConvertible {
+  /// `expression op 0`, followed by the strength unless it is required (`width - 20 >= 0`,
+  /// `x - 10 == 0 | weak`): the form error messages name a rejected constraint by.
   public var description: String {
     let op: String
     switch relation {
@@ -107,7 +145,21 @@ extension Constraint: CustomStringConvertible {
     case .lessOrEqual: op = "<="
     case .greaterOrEqual: op = ">="
     }
-    return "\(expression) \(op) 0 | strength \(strength.value)"
+    let text = "\(expression) \(op) 0"
+    return strength.isRequired ? text : "\(text) | \(strength)"
+  }
+}
+
+extension Strength: CustomStringConvertible {
+  /// The symbolic name when it is one of the four, otherwise the raw weight.
+  public var description: String {
+    switch self {
+    case .required: "required"
+    case .strong: "strong"
+    case .medium: "medium"
+    case .weak: "weak"
+    default: "strength \(formatNumber(value))"
+    }
   }
 }
 

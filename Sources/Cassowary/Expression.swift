@@ -79,11 +79,29 @@ public struct Expression {
 }
 
 extension Expression: CustomStringConvertible {
+  /// Reads like the source that built it (`left + 2 * width - 8`), so error messages that quote
+  /// a constraint can be matched to the line that created it.
   public var description: String {
-    var parts = terms.map { $0.coefficient == 1 ? "\($0.variable)" : "\($0.coefficient) * \($0.variable)" }
-    if constant != 0 || parts.isEmpty { parts.append("\(constant)") }
-    return parts.joined(separator: " + ")
+    var text = ""
+    for term in terms {
+      let magnitude = abs(term.coefficient)
+      let factor = magnitude == 1 ? "\(term.variable)" : "\(formatNumber(magnitude)) * \(term.variable)"
+      if text.isEmpty {
+        text = term.coefficient < 0 ? "-" + factor : factor
+      } else {
+        text += (term.coefficient < 0 ? " - " : " + ") + factor
+      }
+    }
+    if text.isEmpty { return formatNumber(constant) }
+    if constant != 0 { text += (constant < 0 ? " - " : " + ") + formatNumber(abs(constant)) }
+    return text
   }
+}
+
+/// `8` rather than `8.0` for whole numbers, so descriptions stay short.
+func formatNumber(_ x: Double) -> String {
+  if x == x.rounded() && abs(x) < 1e15 { return String(Int64(x)) }
+  return "\(x)"
 }
 
 // MARK: - Arithmetic

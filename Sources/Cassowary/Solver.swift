@@ -16,6 +16,29 @@
 /// solver.updateVariables()  // x.value, width.value now hold the solution
 /// ```
 ///
+/// ## Why building N constraints does not cost N²
+///
+/// Adding a constraint solves its row for one symbol and substitutes that definition into every
+/// row that mentions the symbol. kiwi (and the previous version of this solver) find those rows
+/// by walking the whole tableau, so N additions cost N × (number of rows) = N² row visits even
+/// when each substitution touches two or three rows. This solver keeps a **column index**: for
+/// every symbol, the list of row slots that mention it, updated whenever a substitution adds a
+/// symbol to a row. Substitution, the ratio test of a pivot, removing a constraint and shifting
+/// rows after `suggestValue` visit only the rows in that list. Entries are removed lazily: a row
+/// that stops mentioning a symbol keeps its entry until the next time that column is walked,
+/// which drops it (each walk also drops duplicates), so keeping the index costs O(1) per change.
+///
+/// Everything on the hot path is indexed by dense integer ids rather than hashed: symbols are
+/// numbered 1, 2, 3… and "which row is symbol s basic in" and the column index are arrays indexed
+/// by that number; rows live in an array of slots and are mutated in place; a row's cells are an
+/// array sorted by symbol id, so adding one row to another is a merge. Hashing remains only
+/// where a caller's object is mapped to the solver's symbols: once per term when a constraint is
+/// added, once per `suggestValue`, never per row.
+///
+/// Rows can still grow long in layouts where every unknown depends on every other (a chain of
+/// views sharing equal widths), and then a pivot costs the row's length; that is inherent to the
+/// simplex tableau, not to bookkeeping.
+///
 /// Every throwing call leaves the solver unchanged when it throws. Not `Sendable`: a solver is a
 /// mutable object that lives in one isolation domain along with its variables.
 public final class Solver {
@@ -32,11 +55,6 @@ public final class Solver {
     let tag: Tag
   }
 
-  struct VariableEntry {
-    let variable: Variable
-    let symbol: Symbol
-  }
-
   struct EditEntry {
     let tag: Tag
     let constraint: Constraint
@@ -44,13 +62,27 @@ public final class Solver {
   }
 
   private var constraints: [ObjectIdentifier: ConstraintEntry] = [:]
-  private var rows: [Symbol: Row] = [:]
-  private var variables: [ObjectIdentifier: VariableEntry] = [:]
   private var edits: [ObjectIdentifier: EditEntry] = [:]
+  /// The symbol of each user variable the solver has seen.
+  private var variableSymbols: [ObjectIdentifier: Symbol] = [:]
+  /// Every user variable with its symbol, in the order first seen, for ``updateVariables()``.
+  private var externals: [(variable: Variable, symbol: Symbol)] = []
+
+  /// The tableau rows, by slot; a free slot holds an empty row with an invalid basic symbol.
+  private var rows: [Row] = []
+  private var freeSlots: [Int32] = []
+  /// Per symbol id: the slot of the row the symbol is basic in, or -1 if it is parametric.
+  private var slotOfSymbol: [Int32] = [-1]
+  /// Per symbol id: slots of rows that mention the symbol (a superset; see the type's docs).
+  private var columns: [[Int32]] = [[]]
+  /// Per slot: the last walk that visited it, to drop duplicate column entries.
+  private var visited: [UInt32] = []
+  private var walk: UInt32 = 0
+
   private var infeasibleRows: [Symbol] = []
   private var objective = Row()
+  /// The phase-one objective while a row is being added with an artificial variable.
   private var artificial: Row?
-  private var nextSymbolID = 1
 
   /// An empty solver.
   public init() {}
@@ -59,60 +91,64 @@ public final class Solver {
 
   /// Adds a constraint and re-optimises.
   ///
-  /// - Throws: ``SolverError/duplicateConstraint`` if this object was already added;
-  ///   ``SolverError/unsatisfiableConstraint`` if it is required and conflicts with the required
-  ///   constraints already present (the solver is left as it was).
+  /// - Throws: ``SolverError/duplicateConstraint(_:)`` if this object was already added;
+  ///   ``SolverError/unsatisfiableConstraint(_:)`` if it is required and conflicts with the
+  ///   required constraints already present (the solver is left as it was).
   public func addConstraint(_ constraint: Constraint) throws(SolverError) {
     let key = ObjectIdentifier(constraint)
-    guard constraints[key] == nil else { throw .duplicateConstraint }
+    guard constraints[key] == nil else { throw .duplicateConstraint("\(constraint)") }
 
-    let (row, tag) = makeRow(for: constraint)
+    var (row, tag) = makeRow(for: constraint)
     var subject = chooseSubject(row, tag)
 
     // A row of dummies only is a required equality that is either redundant (constant 0) or in
     // conflict with the existing required equalities.
     if !subject.isValid && row.isAllDummies {
-      guard nearZero(row.constant) else { throw .unsatisfiableConstraint }
+      guard nearZero(row.constant) else { throw .unsatisfiableConstraint("\(constraint)") }
       subject = tag.marker
     }
 
     if subject.isValid {
       row.solve(for: subject)
       substitute(subject, row)
-      rows[subject] = row
+      addRow(row)
     } else {
       guard try addWithArtificialVariable(row) else {
         // The artificial phase only pivoted the existing system into an equivalent basis; the
         // rejected row was dropped, so restoring optimality is all that is left to do.
-        try optimize(objective)
-        throw .unsatisfiableConstraint
+        try optimize(artificial: false)
+        throw .unsatisfiableConstraint("\(constraint)")
       }
     }
 
     constraints[key] = ConstraintEntry(constraint: constraint, tag: tag)
-    try optimize(objective)
+    try optimize(artificial: false)
   }
 
   /// Removes a constraint previously added and re-optimises; the solution is the one the
   /// remaining constraints alone would give.
   ///
-  /// - Throws: ``SolverError/unknownConstraint`` if the constraint is not in the solver.
+  /// - Throws: ``SolverError/unknownConstraint(_:)`` if the constraint is not in the solver.
   public func removeConstraint(_ constraint: Constraint) throws(SolverError) {
     guard let entry = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else {
-      throw .unknownConstraint
+      throw .unknownConstraint("\(constraint)")
     }
     let tag = entry.tag
     removeErrorTerms(tag, strength: constraint.strength)
 
     // If the marker is basic its row is the constraint; otherwise pivot the marker into the basis
     // through the row that keeps the tableau feasible, then drop that row.
-    if rows.removeValue(forKey: tag.marker) == nil {
-      guard let leaving = markerLeavingRow(tag.marker), let row = rows.removeValue(forKey: leaving)
-      else { throw .internalSolverError("failed to find leaving row for a constraint marker") }
+    if slotOfSymbol[tag.marker.index] >= 0 {
+      _ = takeRow(tag.marker)
+    } else {
+      guard let leaving = markerLeavingRow(tag.marker) else {
+        throw .internalSolverError("failed to find leaving row for the marker of \(constraint)")
+      }
+      var row = takeRow(leaving)
       row.solve(for: leaving, tag.marker)
       substitute(tag.marker, row)
     }
-    try optimize(objective)
+    try optimize(artificial: false)
   }
 
   /// Whether this constraint object is currently in the solver.
@@ -125,26 +161,26 @@ public final class Solver {
   /// Makes `variable` editable with ``suggestValue(_:_:)``; suggestions compete with the other
   /// constraints at `strength`. Until the first suggestion the variable is pulled towards 0.
   ///
-  /// - Throws: ``SolverError/duplicateEditVariable`` if it is already editable;
-  ///   ``SolverError/badRequiredStrength`` for a required strength.
+  /// - Throws: ``SolverError/duplicateEditVariable(_:)`` if it is already editable;
+  ///   ``SolverError/badRequiredStrength(_:)`` for a required strength.
   public func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
     let key = ObjectIdentifier(variable)
-    guard edits[key] == nil else { throw .duplicateEditVariable }
-    guard !strength.isRequired else { throw .badRequiredStrength }
+    guard edits[key] == nil else { throw .duplicateEditVariable("\(variable)") }
+    guard !strength.isRequired else { throw .badRequiredStrength("\(variable)") }
     let constraint = Constraint(Expression(variable), .equal, strength: strength)
     try addConstraint(constraint)
     guard let entry = constraints[ObjectIdentifier(constraint)] else {
-      throw .internalSolverError("edit constraint missing after it was added")
+      throw .internalSolverError("edit constraint for \(variable) missing after it was added")
     }
     edits[key] = EditEntry(tag: entry.tag, constraint: constraint, constant: 0)
   }
 
   /// Stops `variable` from being editable and removes its edit constraint.
   ///
-  /// - Throws: ``SolverError/unknownEditVariable`` if it is not an edit variable.
+  /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not an edit variable.
   public func removeEditVariable(_ variable: Variable) throws(SolverError) {
     guard let entry = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
-      throw .unknownEditVariable
+      throw .unknownEditVariable("\(variable)")
     }
     try removeConstraint(entry.constraint)
   }
@@ -156,32 +192,31 @@ public final class Solver {
 
   /// Suggests a value for an edit variable and re-optimises incrementally with the dual simplex
   /// method: only the edit constraint's constant changes, so the previous basis stays optimal
-  /// (only possibly infeasible) and is repaired by a few dual pivots instead of a rebuild.
+  /// (only possibly infeasible) and is repaired by a few dual pivots instead of a rebuild. Only
+  /// the rows that mention the edit constraint's marker are touched (see the column index in the
+  /// type's docs), not the whole tableau.
   ///
   /// Call ``updateVariables()`` afterwards to read the result.
   ///
-  /// - Throws: ``SolverError/unknownEditVariable`` if `variable` is not an edit variable.
+  /// - Throws: ``SolverError/unknownEditVariable(_:)`` if `variable` is not an edit variable.
   public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
     let key = ObjectIdentifier(variable)
-    guard var entry = edits[key] else { throw .unknownEditVariable }
+    guard var entry = edits[key] else { throw .unknownEditVariable("\(variable)") }
     let delta = value - entry.constant
     entry.constant = value
     edits[key] = entry
 
     let tag = entry.tag
-    if let row = rows[tag.marker] {
+    let markerSlot = slotOfSymbol[tag.marker.index]
+    let otherSlot = tag.other.isValid ? slotOfSymbol[tag.other.index] : -1
+    if markerSlot >= 0 {
       // The positive error is basic: only its own row moves.
-      if row.add(-delta) < 0 { infeasibleRows.append(tag.marker) }
-    } else if let row = rows[tag.other] {
-      if row.add(delta) < 0 { infeasibleRows.append(tag.other) }
+      if rows[Int(markerSlot)].add(-delta) < 0 { infeasibleRows.append(tag.marker) }
+    } else if otherSlot >= 0 {
+      if rows[Int(otherSlot)].add(delta) < 0 { infeasibleRows.append(tag.other) }
     } else {
       // Both errors are parametric: every row that mentions the marker shifts by its coefficient.
-      for (symbol, row) in rows {
-        let coefficient = row.coefficient(for: tag.marker)
-        if coefficient != 0 && row.add(delta * coefficient) < 0 && symbol.isRestricted {
-          infeasibleRows.append(symbol)
-        }
-      }
+      shiftRows(mentioning: tag.marker, by: delta)
     }
     try dualOptimize()
   }
@@ -190,37 +225,163 @@ public final class Solver {
 
   /// Copies the current solution into every ``Variable/value`` the solver knows about.
   public func updateVariables() {
-    for entry in variables.values {
-      entry.variable.value = rows[entry.symbol]?.constant ?? 0
+    rows.withUnsafeBufferPointer { rows in
+      slotOfSymbol.withUnsafeBufferPointer { slotOfSymbol in
+        for (variable, symbol) in externals {
+          let slot = slotOfSymbol[symbol.index]
+          variable.value = slot >= 0 ? rows[Int(slot)].constant : 0
+        }
+      }
     }
   }
 
   /// Removes every constraint and edit variable, as if newly created.
   public func reset() {
     constraints = [:]
-    rows = [:]
-    variables = [:]
     edits = [:]
+    variableSymbols = [:]
+    externals = []
+    rows = []
+    freeSlots = []
+    slotOfSymbol = [-1]
+    columns = [[]]
+    visited = []
+    walk = 0
     infeasibleRows = []
     objective = Row()
     artificial = nil
-    nextSymbolID = 1
   }
 
-  // MARK: - Tableau construction
+  // MARK: - Row storage and the column index
 
   private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
-    defer { nextSymbolID += 1 }
-    return Symbol(id: nextSymbolID, kind: kind)
+    let symbol = Symbol(id: Int32(slotOfSymbol.count), kind: kind)
+    slotOfSymbol.append(-1)
+    columns.append([])
+    return symbol
   }
 
   private func symbol(for variable: Variable) -> Symbol {
     let key = ObjectIdentifier(variable)
-    if let entry = variables[key] { return entry.symbol }
+    if let symbol = variableSymbols[key] { return symbol }
     let symbol = newSymbol(.external)
-    variables[key] = VariableEntry(variable: variable, symbol: symbol)
+    variableSymbols[key] = symbol
+    externals.append((variable, symbol))
     return symbol
   }
+
+  /// Stores a row whose `basic` is set and indexes every symbol it mentions.
+  private func addRow(_ row: Row) {
+    let slot: Int32
+    if let free = freeSlots.popLast() {
+      slot = free
+      rows[Int(slot)] = row
+    } else {
+      slot = Int32(rows.count)
+      rows.append(row)
+      visited.append(0)
+    }
+    slotOfSymbol[row.basic.index] = slot
+    for cell in row.cells { columns[cell.symbol.index].append(slot) }
+  }
+
+  /// Removes and returns the row `basic` is basic in; its slot becomes free. Column entries that
+  /// point at the slot go stale and are dropped by the next walk of their column.
+  private func takeRow(_ basic: Symbol) -> Row {
+    let slot = Int(slotOfSymbol[basic.index])
+    slotOfSymbol[basic.index] = -1
+    let row = rows[slot]
+    rows[slot].clear()
+    freeSlots.append(Int32(slot))
+    return row
+  }
+
+  /// The slots of the rows that currently mention `symbol`, each once. Compacts the column: stale
+  /// entries (rows that no longer mention the symbol, freed slots) and duplicates are dropped.
+  private func rowsMentioning(_ symbol: Symbol) -> [Int32] {
+    walk &+= 1
+    let stamp = walk
+    var list = columns[symbol.index]
+    columns[symbol.index] = []
+    var kept = 0
+    for index in list.indices {
+      let slot = Int(list[index])
+      if visited[slot] != stamp && rows[slot].contains(symbol) {
+        visited[slot] = stamp
+        list[kept] = list[index]
+        kept += 1
+      }
+    }
+    list.removeLast(list.count - kept)
+    columns[symbol.index] = list
+    return list
+  }
+
+  /// Adds `delta * coefficient of marker` to the constant of every row that mentions `marker`,
+  /// recording rows that become infeasible. This is the inner loop of a resize, so it walks the
+  /// column once, compacting it as ``rowsMentioning(_:)`` does, looking each coefficient up once,
+  /// and works on the row storage directly.
+  private func shiftRows(mentioning marker: Symbol, by delta: Double) {
+    walk &+= 1
+    let stamp = walk
+    var list = columns[marker.index]
+    columns[marker.index] = []
+    var kept = 0
+    rows.withUnsafeMutableBufferPointer { rows in
+      visited.withUnsafeMutableBufferPointer { visited in
+        list.withUnsafeMutableBufferPointer { list in
+          for index in 0..<list.count {
+            let slot = Int(list[index])
+            guard visited[slot] != stamp else { continue }
+            let coefficient = rows[slot].coefficient(for: marker)
+            guard coefficient != 0 else { continue }
+            visited[slot] = stamp
+            list[kept] = list[index]
+            kept &+= 1
+            if rows[slot].add(delta * coefficient) < 0 && rows[slot].basic.isRestricted {
+              infeasibleRows.append(rows[slot].basic)
+            }
+          }
+        }
+      }
+    }
+    list.removeLast(list.count - kept)
+    columns[marker.index] = list
+  }
+
+  /// Pivots: `leaving` (basic) becomes parametric and `entering` (mentioned by its row) basic.
+  /// The row keeps its slot, so its existing column entries stay valid; only `leaving` is new.
+  private func pivot(_ leaving: Symbol, _ entering: Symbol) {
+    let slot = slotOfSymbol[leaving.index]
+    slotOfSymbol[leaving.index] = -1
+    var row = rows[Int(slot)]
+    rows[Int(slot)].clear()
+    row.solve(for: leaving, entering)
+    substitute(entering, row)
+    rows[Int(slot)] = row
+    slotOfSymbol[entering.index] = slot
+    columns[leaving.index].append(slot)
+  }
+
+  /// Replaces `symbol` everywhere by `row` and records rows that became infeasible.
+  private func substitute(_ symbol: Symbol, _ row: Row) {
+    var added: [Symbol] = []
+    for slot in rowsMentioning(symbol) {
+      let s = Int(slot)
+      added.removeAll(keepingCapacity: true)
+      rows[s].substitute(symbol, row, added: &added)
+      for a in added { columns[a.index].append(slot) }
+      if rows[s].basic.isRestricted && rows[s].constant < 0 {
+        infeasibleRows.append(rows[s].basic)
+      }
+    }
+    // No row mentions the symbol any more.
+    columns[symbol.index] = []
+    objective.substitute(symbol, row)
+    artificial?.substitute(symbol, row)
+  }
+
+  // MARK: - Tableau construction
 
   /// Builds the tableau row for a constraint in terms of the current parametric symbols, adding
   /// a slack for inequalities and error symbols (weighted in the objective) for non-required
@@ -228,11 +389,12 @@ public final class Solver {
   /// tableau feasible.
   private func makeRow(for constraint: Constraint) -> (Row, Tag) {
     let expression = constraint.expression
-    let row = Row(constant: expression.constant)
+    var row = Row(constant: expression.constant)
     for term in expression.terms where !nearZero(term.coefficient) {
       let symbol = symbol(for: term.variable)
-      if let basic = rows[symbol] {
-        row.insert(basic, term.coefficient)
+      let slot = slotOfSymbol[symbol.index]
+      if slot >= 0 {
+        row.insert(rows[Int(slot)], term.coefficient)
       } else {
         row.insert(symbol, term.coefficient)
       }
@@ -291,50 +453,40 @@ public final class Solver {
   /// dropped again and the rest of the tableau is an equivalent re-pivoting of what it was.
   private func addWithArtificialVariable(_ row: Row) throws(SolverError) -> Bool {
     let art = newSymbol(.slack)
-    rows[art] = Row(copying: row)
-    artificial = Row(copying: row)
+    var artRow = row
+    artRow.basic = art
+    addRow(artRow)
+    artificial = row
     defer { artificial = nil }
-    try optimize(artificial!)
+    try optimize(artificial: true)
     let artificialValue = artificial!.constant
 
-    if let artRow = rows.removeValue(forKey: art) {
+    if slotOfSymbol[art.index] >= 0 {
       // Still basic: the artificial variable could not be driven to zero unless its value is 0.
       // The constraint's own symbols have only ever appeared in this row, so dropping it removes
       // the constraint completely.
+      var artRow = takeRow(art)
       guard nearZero(artificialValue) else { return false }
       if artRow.cells.isEmpty { return true }
-      let entering = anyPivotableSymbol(artRow)
-      guard entering.isValid else { return false }
+      guard let entering = artRow.cells.first(where: { $0.symbol.isPivotable })?.symbol else {
+        return false
+      }
       artRow.solve(for: art, entering)
       substitute(entering, artRow)
-      rows[entering] = artRow
+      addRow(artRow)
     }
     // The artificial variable is parametric (so zero): remove its column.
-    for row in rows.values { row.remove(art) }
+    for slot in rowsMentioning(art) { rows[Int(slot)].remove(art) }
+    columns[art.index] = []
     objective.remove(art)
     return true
   }
 
-  private func anyPivotableSymbol(_ row: Row) -> Symbol {
-    row.cells.first { $0.symbol.isPivotable }?.symbol ?? .invalid
-  }
-
-  /// Replaces `symbol` everywhere by `row` and records rows that became infeasible.
-  private func substitute(_ symbol: Symbol, _ row: Row) {
-    for (basic, other) in rows {
-      other.substitute(symbol, row)
-      if basic.isRestricted && other.constant < 0 {
-        infeasibleRows.append(basic)
-      }
-    }
-    objective.substitute(symbol, row)
-    artificial?.substitute(symbol, row)
-  }
-
   private func removeErrorTerms(_ tag: Tag, strength: Strength) {
     for symbol in [tag.marker, tag.other] where symbol.kind == .error {
-      if let row = rows[symbol] {
-        objective.insert(row, -strength.value)
+      let slot = slotOfSymbol[symbol.index]
+      if slot >= 0 {
+        objective.insert(rows[Int(slot)], -strength.value)
       } else {
         objective.insert(symbol, -strength.value)
       }
@@ -343,18 +495,17 @@ public final class Solver {
 
   // MARK: - Simplex
 
-  /// Primal simplex: pivots until no parametric symbol has a negative objective coefficient.
-  /// The tableau must be feasible; feasibility is preserved by the ratio test.
-  private func optimize(_ objective: Row) throws(SolverError) {
+  /// Primal simplex on the objective (or the phase-one artificial objective): pivots until no
+  /// parametric symbol has a negative objective coefficient. The tableau must be feasible;
+  /// feasibility is preserved by the ratio test.
+  private func optimize(artificial useArtificial: Bool) throws(SolverError) {
     while true {
-      let entering = enteringSymbol(objective)
+      let entering = enteringSymbol(useArtificial ? artificial! : objective)
       guard entering.isValid else { return }
-      guard let leaving = leavingRow(for: entering), let row = rows.removeValue(forKey: leaving) else {
+      guard let leaving = leavingRow(for: entering) else {
         throw .internalSolverError("the objective is unbounded")
       }
-      row.solve(for: leaving, entering)
-      substitute(entering, row)
-      rows[entering] = row
+      pivot(leaving, entering)
     }
   }
 
@@ -362,17 +513,19 @@ public final class Solver {
   /// pivot each back to feasibility choosing the entering symbol that keeps optimality.
   private func dualOptimize() throws(SolverError) {
     while !infeasibleRows.isEmpty {
-      // Highest id first, so the result does not depend on hash-table order.
+      // Highest id first, so the result does not depend on the order rows were visited in.
       var index = 0
       for i in infeasibleRows.indices where infeasibleRows[i].id > infeasibleRows[index].id { index = i }
-      let leaving = infeasibleRows.remove(at: index)
-      guard let row = rows[leaving], !nearZero(row.constant), row.constant < 0 else { continue }
-      let entering = dualEnteringSymbol(row)
+      let leaving = infeasibleRows[index]
+      infeasibleRows.swapAt(index, infeasibleRows.count - 1)
+      infeasibleRows.removeLast()
+      let slot = slotOfSymbol[leaving.index]
+      guard slot >= 0 else { continue }
+      let constant = rows[Int(slot)].constant
+      guard !nearZero(constant), constant < 0 else { continue }
+      let entering = dualEnteringSymbol(rows[Int(slot)])
       guard entering.isValid else { throw .internalSolverError("dual optimize failed") }
-      rows.removeValue(forKey: leaving)
-      row.solve(for: leaving, entering)
-      substitute(entering, row)
-      rows[entering] = row
+      pivot(leaving, entering)
     }
   }
 
@@ -394,11 +547,15 @@ public final class Solver {
     return best
   }
 
-  /// The restricted row that limits how far `entering` can increase (minimum ratio test).
+  /// The restricted row that limits how far `entering` can increase (minimum ratio test), among
+  /// the rows that mention it.
   private func leavingRow(for entering: Symbol) -> Symbol? {
     var best: Symbol?
     var bestRatio = Double.infinity
-    for (symbol, row) in rows where symbol.isRestricted {
+    for slot in rowsMentioning(entering) {
+      let row = rows[Int(slot)]
+      let symbol = row.basic
+      guard symbol.isRestricted else { continue }
       let coefficient = row.coefficient(for: entering)
       guard coefficient < 0 else { continue }
       let ratio = -row.constant / coefficient
@@ -427,7 +584,9 @@ public final class Solver {
     var third: Symbol?
     var r1 = Double.infinity
     var r2 = Double.infinity
-    for (symbol, row) in rows {
+    for slot in rowsMentioning(marker) {
+      let row = rows[Int(slot)]
+      let symbol = row.basic
       let c = row.coefficient(for: marker)
       if c == 0 { continue }
       if symbol.kind == .dummy {

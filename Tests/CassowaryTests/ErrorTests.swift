@@ -67,7 +67,9 @@ struct UnsatisfiableTests {
     solver.updateVariables()
     check(scenario.expected)
 
-    #expect(throws: SolverError.unsatisfiableConstraint) { try solver.addConstraint(scenario.conflicting) }
+    #expect(throws: SolverError.unsatisfiableConstraint("\(scenario.conflicting)")) {
+      try solver.addConstraint(scenario.conflicting)
+    }
     #expect(!solver.hasConstraint(scenario.conflicting))
     solver.updateVariables()
     check(scenario.expected)
@@ -82,7 +84,9 @@ struct UnsatisfiableTests {
 
     // Every accepted constraint can still be removed; the rejected one was never in.
     for constraint in scenario.existing + [scenario.followUp] { try solver.removeConstraint(constraint) }
-    #expect(throws: SolverError.unknownConstraint) { try solver.removeConstraint(scenario.conflicting) }
+    #expect(throws: SolverError.unknownConstraint("\(scenario.conflicting)")) {
+      try solver.removeConstraint(scenario.conflicting)
+    }
     // With everything gone, the once-conflicting constraint is accepted.
     try solver.addConstraint(scenario.conflicting)
     solver.updateVariables()
@@ -106,39 +110,44 @@ struct MisuseTests {
   }
 
   static let cases: [Case] = [
-    Case(name: "add the same constraint twice", error: .duplicateConstraint) { solver throws(SolverError) in
+    Case(name: "add the same constraint twice", error: .duplicateConstraint("x - 1 == 0")) {
+      solver throws(SolverError) in
       let c = Variable("x") == 1
       try solver.addConstraint(c)
       try solver.addConstraint(c)
     },
-    Case(name: "remove a constraint never added", error: .unknownConstraint) { solver throws(SolverError) in
+    Case(name: "remove a constraint never added", error: .unknownConstraint("x - 1 == 0")) {
+      solver throws(SolverError) in
       try solver.removeConstraint(Variable("x") == 1)
     },
-    Case(name: "remove a constraint twice", error: .unknownConstraint) { solver throws(SolverError) in
+    Case(name: "remove a constraint twice", error: .unknownConstraint("x - 1 >= 0")) {
+      solver throws(SolverError) in
       let c = Variable("x") >= 1
       try solver.addConstraint(c)
       try solver.removeConstraint(c)
       try solver.removeConstraint(c)
     },
-    Case(name: "add an edit variable twice", error: .duplicateEditVariable) { solver throws(SolverError) in
+    Case(name: "add an edit variable twice", error: .duplicateEditVariable("x")) {
+      solver throws(SolverError) in
       let x = Variable("x")
       try solver.addEditVariable(x, strength: .strong)
       try solver.addEditVariable(x, strength: .weak)
     },
-    Case(name: "suggest for a non-edit variable", error: .unknownEditVariable) { solver throws(SolverError) in
+    Case(name: "suggest for a non-edit variable", error: .unknownEditVariable("x")) {
+      solver throws(SolverError) in
       try solver.suggestValue(Variable("x"), 3)
     },
-    Case(name: "remove a non-edit variable", error: .unknownEditVariable) { solver throws(SolverError) in
+    Case(name: "remove a non-edit variable", error: .unknownEditVariable("x")) { solver throws(SolverError) in
       try solver.removeEditVariable(Variable("x"))
     },
-    Case(name: "suggest after removing the edit variable", error: .unknownEditVariable) {
+    Case(name: "suggest after removing the edit variable", error: .unknownEditVariable("x")) {
       solver throws(SolverError) in
       let x = Variable("x")
       try solver.addEditVariable(x, strength: .strong)
       try solver.removeEditVariable(x)
       try solver.suggestValue(x, 1)
     },
-    Case(name: "required edit variable", error: .badRequiredStrength) { solver throws(SolverError) in
+    Case(name: "required edit variable", error: .badRequiredStrength("x")) { solver throws(SolverError) in
       try solver.addEditVariable(Variable("x"), strength: .required)
     },
   ]
@@ -151,7 +160,9 @@ struct MisuseTests {
   @Test func requiredEditVariableIsNotAdded() throws {
     let solver = Solver()
     let x = Variable("x")
-    #expect(throws: SolverError.badRequiredStrength) { try solver.addEditVariable(x, strength: .required) }
+    #expect(throws: SolverError.badRequiredStrength("x")) {
+      try solver.addEditVariable(x, strength: .required)
+    }
     #expect(!solver.hasEditVariable(x))
     try solver.addEditVariable(x, strength: .strong)
     #expect(solver.hasEditVariable(x))

@@ -105,7 +105,7 @@ struct PropertyTests {
           #expect(c.violation < 1e-6, "seed \(seed.value) step \(step): accepted \(c) violated")
           try solver.removeConstraint(c)
         } catch {
-          #expect(error == .unsatisfiableConstraint)
+          #expect(error == .unsatisfiableConstraint("\(c)"))
           #expect(!solver.hasConstraint(c))
         }
       } else if roll < 80, !active.isEmpty {
