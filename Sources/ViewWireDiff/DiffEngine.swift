@@ -161,7 +161,11 @@ private struct Builder {
     }
     for (parent, views) in removedByParent.values {
       let list = children(of: parent)
-      list.views.removeAll { views.contains(ObjectIdentifier($0)) }
+      if views.count == 1, let only = views.first {
+        if let index = list.index(of: only) { list.views.remove(at: index) }
+      } else {
+        list.views.removeAll { views.contains(ObjectIdentifier($0)) }
+      }
     }
   }
 
@@ -262,13 +266,14 @@ private struct Builder {
     let finalMiddle = prefix..<(final.count - suffix)
     let heldMiddle = prefix..<(held.count - suffix)
     guard !finalMiddle.isEmpty, !heldMiddle.isEmpty else { return (stays, prefix, suffix) }
-    var position: [ObjectIdentifier: Int] = [:]
+    // By address, as in `commonEnds`: a view found in the client's list is one it holds.
+    var position: [UnsafeRawPointer?: Int] = [:]
     position.reserveCapacity(heldMiddle.count)
-    for index in heldMiddle { position[ObjectIdentifier(held[index])] = index }
-    let positions: [(final: Int, at: Int)] = finalMiddle.compactMap { index in
-      let view = final[index]
-      guard view.wireID != 0, let at = position[ObjectIdentifier(view)] else { return nil }
-      return (index, at)
+    withAddresses(of: held) { held in
+      for index in heldMiddle { position[held[index]] = index }
+    }
+    let positions: [(final: Int, at: Int)] = withAddresses(of: final) { final in
+      finalMiddle.compactMap { index in position[final[index]].map { (index, $0) } }
     }
     // tails[k]: index into `positions` of the smallest tail of an increasing run of length k+1.
     var tails: [Int] = []
@@ -293,20 +298,26 @@ private struct Builder {
 
   /// How many views two lists share at their start and, after that, at their end (the same
   /// objects, which the client holds), compared by identity.
+  ///
+  /// The views are compared as addresses, without touching them: views hold weak references, so
+  /// each retain and release goes through a side table, and for a list of thousands that cost
+  /// more than the rest of the frame. A view in a list the client holds is registered (a view
+  /// the engine forgot this frame was under a forgotten parent, which is never reconciled), so
+  /// equal addresses mean a view the client holds at that place.
   private static func commonEnds(of final: [View], and held: [View]) -> (prefix: Int, suffix: Int) {
-    var prefix = 0
-    while prefix < final.count, prefix < held.count, final[prefix] === held[prefix], final[prefix].wireID != 0
-    {
-      prefix += 1
+    withAddresses(of: final) { final in
+      withAddresses(of: held) { held in
+        var prefix = 0
+        while prefix < final.count, prefix < held.count, final[prefix] == held[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < final.count - prefix, suffix < held.count - prefix,
+          final[final.count - 1 - suffix] == held[held.count - 1 - suffix]
+        {
+          suffix += 1
+        }
+        return (prefix, suffix)
+      }
     }
-    var suffix = 0
-    while suffix < final.count - prefix, suffix < held.count - prefix,
-      final[final.count - 1 - suffix] === held[held.count - 1 - suffix],
-      final[final.count - 1 - suffix].wireID != 0
-    {
-      suffix += 1
-    }
-    return (prefix, suffix)
   }
 
   /// Sends `view` and its whole subtree as new, parents first.
@@ -501,8 +512,24 @@ private final class SimulatedChildren {
     views.remove(at: index)
     return index
   }
+  /// Where `view` is, searching from `start`; compares addresses (see `commonEnds`).
   func index(of view: View, from start: Int = 0) -> Int? {
+    index(of: ObjectIdentifier(view), from: start)
+  }
+  func index(of view: ObjectIdentifier, from start: Int = 0) -> Int? {
     guard start < views.count else { return nil }
-    return views[max(0, start)...].firstIndex(where: { $0 === view })
+    let target: UnsafeRawPointer? = unsafeBitCast(view, to: UnsafeRawPointer.self)
+    return withAddresses(of: views) { addresses in
+      addresses[max(0, start)...].firstIndex(of: target)
+    }
+  }
+}
+
+/// Runs `body` on the addresses of `views`, read in place with no retain or release.
+private func withAddresses<Result>(
+  of views: [View], _ body: (UnsafeBufferPointer<UnsafeRawPointer?>) -> Result
+) -> Result {
+  views.withUnsafeBufferPointer { buffer in
+    buffer.withMemoryRebound(to: UnsafeRawPointer?.self) { body($0) }
   }
 }
