@@ -65,6 +65,7 @@ open class ViewController: Responder {
     loadView()
     if loadedView == nil { loadedView = View() }
     loadedView?.owningViewController = self
+    updateSafeArea()
     lifecycle("viewDidLoad")
     viewDidLoad()
   }
@@ -104,73 +105,326 @@ open class ViewController: Responder {
   /// Called after the root view's `layoutSubviews`.
   open func viewDidLayoutSubviews() {}
 
-  /// Called before the window changes size.
+  /// Called before the window changes size; children and presented controllers hear it after
+  /// their parent, as UIKit's default implementation forwards it.
   open func viewWillTransition(to size: CGSize) {}
+
+  package func transition(to size: CGSize) {
+    lifecycle("viewWillTransition(to: \(Int(size.width))x\(Int(size.height)))")
+    viewWillTransition(to: size)
+    for child in children { child.transition(to: size) }
+    presentedViewController?.transition(to: size)
+  }
 
   /// Called when the client's traits changed (idiom, scale, locale, keyboard).
   open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
   /// Called when the daemon runs short of memory: release what can be rebuilt.
-  open func didReceiveMemoryWarning() {}
+  ///
+  /// The default releases the root view when it is not in a window (seed 003's lifecycle
+  /// diagram): `isViewLoaded` turns false and the view is loaded again, `loadView()` then
+  /// `viewDidLoad()`, before it next appears. An override that keeps its view does not call super.
+  open func didReceiveMemoryWarning() {
+    guard let loadedView, loadedView.window == nil, !isAppearing else { return }
+    hostWindow?.trace("memory", "\(String(describing: type(of: self))) released its view")
+    loadedView.owningViewController = nil
+    self.loadedView = nil
+  }
 
+  /// Delivers a memory warning to this controller, its children and what it presents.
   package func receiveMemoryWarning() {
     lifecycle("didReceiveMemoryWarning")
     didReceiveMemoryWarning()
+    for child in children { child.receiveMemoryWarning() }
+    presentedViewController?.receiveMemoryWarning()
   }
 
   /// The title a navigation bar shows for this controller.
-  open var title: String?
+  open var title: String? {
+    didSet { (parent as? NavigationController)?.updateBar() }
+  }
 
   /// The traits of the window the controller is shown in.
   public var traitCollection: TraitCollection {
     hostWindow?.traitCollection ?? TraitCollection()
   }
 
-  /// The window this controller (or its parent) is installed in.
-  package weak var hostWindow: Window?
+  /// The window this controller is installed in, directly or through its parent or presenter.
+  package var hostWindow: Window? {
+    get { installedWindow ?? parent?.hostWindow ?? presentingViewController?.hostWindow }
+    set { installedWindow = newValue }
+  }
+  private weak var installedWindow: Window?
 
   /// Whether the view is between `viewWillAppear` and `viewWillDisappear`.
-  public private(set) var isAppearing = false
+  public var isAppearing: Bool { appearance == .appearing || appearance == .appeared }
+
+  /// Where the controller is in its appearance cycle; repeated transitions to the same state
+  /// are ignored, so a view shown by its container and by its window hears each callback once.
+  enum Appearance {
+    case disappeared, appearing, appeared, disappearing
+  }
+  private(set) var appearance = Appearance.disappeared
+  private var hasCalledViewIsAppearing = false
 
   // MARK: Appearance, driven by the window and by containers
 
-  /// Starts an appearance transition: `viewWillAppear` or `viewWillDisappear`.
+  /// Starts an appearance transition: `viewWillAppear` or `viewWillDisappear`, then the same for
+  /// the children whose views are inside this one when appearance is forwarded.
   public func beginAppearanceTransition(isAppearing appearing: Bool, animated: Bool = false) {
     if appearing {
+      guard appearance == .disappeared || appearance == .disappearing else { return }
+      loadViewIfNeeded()
       lifecycle("viewWillAppear")
+      appearance = .appearing
+      hasCalledViewIsAppearing = false
       viewWillAppear(animated)
     } else {
+      guard appearance == .appeared || appearance == .appearing else { return }
       lifecycle("viewWillDisappear")
+      appearance = .disappearing
       viewWillDisappear(animated)
     }
-    isAppearing = appearing
+    willForwardAppearance(appearing: appearing)
+    for child in forwardedChildren {
+      child.beginAppearanceTransition(isAppearing: appearing, animated: animated)
+    }
   }
 
-  /// Ends an appearance transition: `viewDidAppear` or `viewDidDisappear`.
+  /// Ends an appearance transition: `viewDidAppear` or `viewDidDisappear`, then the children's.
   public func endAppearanceTransition(animated: Bool = false) {
-    if isAppearing {
+    switch appearance {
+    case .appearing:
       lifecycle("viewDidAppear")
+      appearance = .appeared
       viewDidAppear(animated)
-    } else {
+    case .disappearing:
       lifecycle("viewDidDisappear")
+      appearance = .disappeared
       viewDidDisappear(animated)
+    case .appeared, .disappeared:
+      return
     }
+    for child in forwardedChildren { child.endAppearanceTransition(animated: animated) }
   }
 
   package func callViewIsAppearing() {
+    guard appearance == .appearing, !hasCalledViewIsAppearing else { return }
+    hasCalledViewIsAppearing = true
     lifecycle("viewIsAppearing")
     viewIsAppearing(false)
+    for child in forwardedChildren { child.callViewIsAppearing() }
+  }
+
+  /// Whether children hear appearance callbacks when this controller does, and when their views
+  /// enter or leave the window (UIKit's default). Containers that time their children's
+  /// callbacks themselves, such as `NavigationController`, answer false.
+  open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+  /// The children that appear with this controller: those whose views are inside its view.
+  var childrenForAppearance: [ViewController] {
+    guard shouldAutomaticallyForwardAppearanceMethods, let root = loadedView else { return [] }
+    return children.filter { $0.loadedView?.isDescendant(of: root) == true }
+  }
+
+  /// Lets a container put its children's views in place before they hear an appearance callback.
+  func willForwardAppearance(appearing: Bool) {}
+
+  private var forwardedChildren: [ViewController] { childrenForAppearance }
+
+  /// The root view is about to enter or leave a window. A child added to (or removed from) a
+  /// visible parent hears its appearance callbacks here, as in UIKit.
+  package func rootViewWillMove(toWindow newWindow: Window?) {
+    guard let parent, parent.shouldAutomaticallyForwardAppearanceMethods, parent.isAppearing else { return }
+    if newWindow != nil, appearance == .disappeared {
+      beginAppearanceTransition(isAppearing: true)
+      transitionStartedByWindowMove = true
+    } else if newWindow == nil, isAppearing {
+      beginAppearanceTransition(isAppearing: false)
+      transitionStartedByWindowMove = true
+    }
+  }
+
+  /// Whether `rootViewWillMove` started the transition in progress, so it is finished once.
+  private var transitionStartedByWindowMove = false
+
+  /// The root view entered or left a window: finish what `rootViewWillMove` started.
+  package func rootViewDidMove(toWindow window: Window?) {
+    guard transitionStartedByWindowMove else { return }
+    transitionStartedByWindowMove = false
+    if let window, appearance == .appearing {
+      callViewIsAppearing()
+      window.runAfterLayout { [weak self] in self?.endAppearanceTransition() }
+    } else if window == nil, appearance == .disappearing {
+      endAppearanceTransition()
+    }
   }
 
   package func propagateTraitChange(from previous: TraitCollection) {
     lifecycle("traitCollectionDidChange")
     traitCollectionDidChange(previous)
+    for child in children { child.propagateTraitChange(from: previous) }
+    presentedViewController?.propagateTraitChange(from: previous)
+  }
+
+  // MARK: Containment
+
+  /// The container this controller is a child of.
+  public private(set) weak var parent: ViewController?
+
+  /// The child controllers, in the order they were added.
+  public private(set) var children: [ViewController] = []
+
+  /// Makes `child` a child of this controller, calling its `willMove(toParent:)` first, as
+  /// UIKit does. The caller adds the child's view and then calls `child.didMove(toParent:)`.
+  open func addChild(_ child: ViewController) {
+    guard child.parent !== self else { return }
+    if child.parent != nil { child.removeFromParent() }
+    child.willMove(toParent: self)
+    children.append(child)
+    child.parent = self
+  }
+
+  /// Removes this controller from its parent and calls `didMove(toParent: nil)`, as UIKit does.
+  /// The caller calls `willMove(toParent: nil)` and removes the view first.
+  open func removeFromParent() {
+    guard let parent else { return }
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
+    didMove(toParent: nil)
+  }
+
+  /// Called before the controller is added to or removed from a container; overrides call super.
+  open func willMove(toParent parent: ViewController?) {
+    lifecycle(
+      in: parent?.hostWindow,
+      "willMove(toParent: \(parent.map { String(describing: type(of: $0)) } ?? "nil"))")
+  }
+
+  /// Called after the controller was added to or removed from a container; overrides call super.
+  open func didMove(toParent parent: ViewController?) {
+    lifecycle(
+      in: parent?.hostWindow, "didMove(toParent: \(parent.map { String(describing: type(of: $0)) } ?? "nil"))"
+    )
+  }
+
+  /// The nearest navigation controller above this one.
+  public var navigationController: NavigationController? {
+    var current = parent
+    while let candidate = current {
+      if let navigation = candidate as? NavigationController { return navigation }
+      current = candidate.parent
+    }
+    return nil
+  }
+
+  // MARK: Safe area
+
+  /// Insets the controller adds to its view's safe area, for bars of its own.
+  public var additionalSafeAreaInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) {
+    didSet { updateSafeArea() }
+  }
+
+  /// The safe area its container gives this controller, before `additionalSafeAreaInsets`.
+  package var containerSafeAreaInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) {
+    didSet { updateSafeArea() }
+  }
+
+  private func updateSafeArea() {
+    let insets = EdgeInsets(
+      top: containerSafeAreaInsets.top + additionalSafeAreaInsets.top,
+      left: containerSafeAreaInsets.left + additionalSafeAreaInsets.left,
+      bottom: containerSafeAreaInsets.bottom + additionalSafeAreaInsets.bottom,
+      right: containerSafeAreaInsets.right + additionalSafeAreaInsets.right)
+    loadedView?.safeAreaInsets = insets
+  }
+
+  /// How far from the top of the view content starts: below a navigation bar, for example
+  /// (UIKit's `topLayoutGuide.length`, which seed 004 pins its stack view to).
+  public var topLayoutGuideLength: CGFloat { view.safeAreaInsets.top }
+
+  // MARK: Presentation
+
+  /// The controller this one presented modally.
+  public private(set) var presentedViewController: ViewController?
+  /// The controller that presented this one.
+  public private(set) weak var presentingViewController: ViewController?
+
+  /// Presents `controller` over the whole window: it appears, then the controller it covers
+  /// disappears, then `completion` runs, after the next layout pass (UIKit's full-screen order).
+  /// `animated` is accepted for seed code; clients get the final state at once.
+  public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
+    guard presentedViewController == nil, controller.presentingViewController == nil,
+      controller.parent == nil, let window = hostWindow
+    else { return }
+    let covered = window.topFullScreenController
+    presentedViewController = controller
+    controller.presentingViewController = self
+    controller.hostWindow = window
+    controller.loadViewIfNeeded()
+    covered?.beginAppearanceTransition(isAppearing: false, animated: animated)
+    controller.beginAppearanceTransition(isAppearing: true, animated: animated)
+    let view: View = controller.view
+    view.frame = window.bounds
+    window.addSubview(view)
+    controller.callViewIsAppearing()
+    window.runAfterLayout { [weak controller, weak covered] in
+      controller?.endAppearanceTransition(animated: animated)
+      covered?.viewIfLoaded?.removeFromSuperview()
+      covered?.endAppearanceTransition(animated: animated)
+      completion?()
+    }
+  }
+
+  /// Dismisses the controller this one presented, or this one if it was presented: the covered
+  /// controller appears, then the presented one disappears, then `completion` runs.
+  public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+    guard let presented = presentedViewController else {
+      presentingViewController?.dismiss(animated: animated, completion: completion)
+      return
+    }
+    if presented.presentedViewController != nil {
+      presented.dismiss(animated: animated)
+    }
+    guard let window = presented.hostWindow else { return }
+    let uncovered = window.fullScreenController(below: presented)
+    presented.beginAppearanceTransition(isAppearing: false, animated: animated)
+    uncovered?.beginAppearanceTransition(isAppearing: true, animated: animated)
+    if let uncovered, let presentedView = presented.viewIfLoaded {
+      let view: View = uncovered.view
+      view.frame = window.bounds
+      window.insertSubview(view, belowSubview: presentedView)
+    }
+    uncovered?.callViewIsAppearing()
+    window.runAfterLayout { [weak self, weak presented, weak uncovered] in
+      uncovered?.endAppearanceTransition(animated: animated)
+      presented?.viewIfLoaded?.removeFromSuperview()
+      presented?.endAppearanceTransition(animated: animated)
+      presented?.presentingViewController = nil
+      self?.presentedViewController = nil
+      completion?()
+    }
+  }
+
+  /// Unlinks the presentation chain from here down without callbacks; the window calls it once
+  /// the controllers have disappeared.
+  package func discardPresentations() {
+    presentedViewController?.discardPresentations()
+    presentedViewController?.viewIfLoaded?.removeFromSuperview()
+    presentedViewController?.presentingViewController = nil
+    presentedViewController = nil
   }
 
   /// Reports a lifecycle call to the window's trace sink.
-  package func lifecycle(_ event: String) {
-    hostWindow?.trace("lifecycle", "\(String(describing: type(of: self))) \(event)")
+  package func lifecycle(in window: Window? = nil, _ event: String) {
+    guard let window = window ?? hostWindow ?? lastWindow else { return }
+    lastWindow = window
+    window.trace("lifecycle", "\(String(describing: type(of: self))) \(event)")
   }
+
+  /// The window the last traced callback went to, so a controller that just left its container
+  /// still reports `didMove(toParent: nil)` there.
+  private weak var lastWindow: Window?
 
   /// The next responder of a controller: its view's superview.
   open override var next: Responder? { loadedView?.superview }

@@ -250,12 +250,14 @@ open class View: Responder {
   }
 
   private func propagateWindow(_ newWindow: Window?, from oldWindow: Window?) {
+    owningViewController?.rootViewWillMove(toWindow: newWindow)
     willMove(toWindow: newWindow)
     window = newWindow
     if let newWindow, needsLayout { newWindow.changes.noteNeedsLayout(self) }
     if let newWindow, needsDisplay { newWindow.changes.noteNeedsDisplay(self) }
     for subview in subviews { subview.propagateWindow(newWindow, from: oldWindow) }
     didMoveToWindow()
+    owningViewController?.rootViewDidMove(toWindow: newWindow)
   }
 
   /// Whether this view is `view` or inside it.
@@ -341,6 +343,21 @@ open class View: Responder {
 
   /// The controller whose root view this is, told of this view's layout (UIKit's view delegate).
   package weak var owningViewController: ViewController?
+
+  /// How far bars and other chrome cover this view's edges; content belongs inside them.
+  ///
+  /// Set on a controller's root view by its container (a navigation controller's bar) plus the
+  /// controller's `additionalSafeAreaInsets`; zero elsewhere. A change lays the view out again.
+  public internal(set) var safeAreaInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) {
+    didSet {
+      guard safeAreaInsets != oldValue else { return }
+      safeAreaInsetsDidChange()
+      setNeedsLayout()
+    }
+  }
+
+  /// Called when `safeAreaInsets` changed.
+  open func safeAreaInsetsDidChange() {}
 
   /// The size that fits `size`; views without content answer their current size.
   open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }

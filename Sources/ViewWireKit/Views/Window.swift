@@ -43,9 +43,14 @@ open class Window: View {
     didSet {
       guard oldValue !== rootViewController else { return }
       if let old = oldValue {
-        old.beginAppearanceTransition(isAppearing: false)
+        // The controller on screen (the top of any presentations) disappears; the rest already did.
+        var shown = old
+        while let presented = shown.presentedViewController { shown = presented }
+        shown.beginAppearanceTransition(isAppearing: false)
+        old.discardPresentations()
+        shown.viewIfLoaded?.removeFromSuperview()
         old.viewIfLoaded?.removeFromSuperview()
-        old.endAppearanceTransition()
+        shown.endAppearanceTransition()
         old.hostWindow = nil
       }
       if let new = rootViewController {
@@ -61,12 +66,30 @@ open class Window: View {
     }
   }
 
-  /// Changes the window's size; the root view follows and controllers hear of the transition.
+  /// The controller whose view covers the window: the last one presented, else the root.
+  package var topFullScreenController: ViewController? {
+    var current = rootViewController
+    while let presented = current?.presentedViewController { current = presented }
+    return current
+  }
+
+  /// The controller in the presentation chain just under `controller`.
+  package func fullScreenController(below controller: ViewController) -> ViewController? {
+    var current = rootViewController
+    while let next = current?.presentedViewController {
+      if next === controller { return current }
+      current = next
+    }
+    return nil
+  }
+
+  /// Changes the window's size; the controllers' views follow and the controllers hear of the
+  /// transition first (`viewWillTransition(to:)`, forwarded to children and presented ones).
   public func resize(to size: CGSize) {
     guard size != bounds.size else { return }
-    rootViewController?.viewWillTransition(to: size)
+    rootViewController?.transition(to: size)
     frame = CGRect(origin: .zero, size: size)
-    rootViewController?.viewIfLoaded?.frame = bounds
+    for view in subviews where view.owningViewController != nil { view.frame = bounds }
   }
 
   /// Replaces the traits and tells every controller whose traits changed.

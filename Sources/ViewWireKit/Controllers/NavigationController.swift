@@ -1,0 +1,181 @@
+public import Foundation
+
+/// A stack of controllers under a bar with the top one's title and a back button (UIKit's
+/// `UINavigationController`).
+///
+/// The top controller's view fills the navigation controller's view, under the bar; its safe
+/// area starts below the bar (`view.safeAreaInsets.top`, `topLayoutGuideLength`), so content can
+/// sit below it as seed 004's login stack does. The stack's controllers are children; only the top
+/// one is on screen, and the controller times their appearance callbacks itself, in UIKit's order
+/// for a push (the old top's `viewWillDisappear`, the new top's `viewWillAppear`, then the old
+/// top's `viewDidDisappear` and the new top's `viewDidAppear`) and for a pop. `animated` is
+/// accepted for seed code; clients get the final state at once.
+open class NavigationController: ViewController {
+  /// The stack, root first.
+  public private(set) var viewControllers: [ViewController] = []
+
+  /// The controller on screen.
+  public var topViewController: ViewController? { viewControllers.last }
+
+  /// The bar across the top: the top controller's title and, above the root, a back button.
+  public let navigationBar = NavigationBar()
+
+  /// Creates a stack holding `rootViewController`.
+  public init(rootViewController: ViewController) {
+    super.init(nibName: nil, bundle: nil)
+    navigationBar.backButton.addAction(
+      Action { [weak self] _ in self?.popViewController(animated: true) }, for: .touchUpInside)
+    addChild(rootViewController)
+    viewControllers = [rootViewController]
+    rootViewController.didMove(toParent: self)
+    updateBar()
+  }
+
+  open override func loadView() {
+    view = NavigationContainerView(bar: navigationBar)
+  }
+
+  /// The stack's controllers appear when this one does, at the moments it chooses.
+  open override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+
+  override func willForwardAppearance(appearing: Bool) {
+    if appearing, let top = topViewController { install(top) }
+  }
+
+  override var childrenForAppearance: [ViewController] {
+    guard let top = topViewController, let root = viewIfLoaded,
+      top.viewIfLoaded?.isDescendant(of: root) == true
+    else { return [] }
+    return [top]
+  }
+
+  /// Pushes `controller` on the stack and shows it.
+  open func pushViewController(_ controller: ViewController, animated: Bool) {
+    guard controller.parent == nil, controller.presentingViewController == nil else { return }
+    let old = topViewController
+    addChild(controller)
+    viewControllers.append(controller)
+    updateBar()
+    transition(from: old, to: controller, animated: animated) {
+      controller.didMove(toParent: self)
+    }
+  }
+
+  /// Pops the top controller and shows the one under it; nil at the root.
+  @discardableResult
+  open func popViewController(animated: Bool) -> ViewController? {
+    guard viewControllers.count > 1 else { return nil }
+    return pop(to: viewControllers.count - 2, animated: animated).first
+  }
+
+  /// Pops every controller above the root; nil when the root is on top.
+  @discardableResult
+  open func popToRootViewController(animated: Bool) -> [ViewController]? {
+    guard viewControllers.count > 1 else { return nil }
+    return pop(to: 0, animated: animated)
+  }
+
+  /// Pops the controllers above `index`, top first in the result.
+  private func pop(to index: Int, animated: Bool) -> [ViewController] {
+    let popped = Array(viewControllers[(index + 1)...].reversed())
+    for controller in popped { controller.willMove(toParent: nil) }
+    viewControllers.removeSubrange((index + 1)...)
+    updateBar()
+    transition(from: popped.first, to: viewControllers[index], animated: animated) {
+      for controller in popped { controller.removeFromParent() }
+    }
+    return popped
+  }
+
+  /// Swaps the top controller's view, with appearance callbacks when this controller is on screen.
+  private func transition(
+    from old: ViewController?, to new: ViewController, animated: Bool, completion: @escaping () -> Void
+  ) {
+    guard isAppearing, let window = hostWindow else {
+      if isViewLoaded {
+        old?.viewIfLoaded?.removeFromSuperview()
+        install(new)
+      }
+      completion()
+      return
+    }
+    install(new)
+    old?.beginAppearanceTransition(isAppearing: false, animated: animated)
+    new.beginAppearanceTransition(isAppearing: true, animated: animated)
+    // Clients get the final state at once, so the old view leaves now, before the layout pass
+    // the new one needs; its `viewDidDisappear` still waits for the new one's layout, as in UIKit.
+    old?.viewIfLoaded?.removeFromSuperview()
+    new.callViewIsAppearing()
+    window.runAfterLayout { [weak old, weak new] in
+      old?.endAppearanceTransition(animated: animated)
+      new?.endAppearanceTransition(animated: animated)
+      completion()
+    }
+  }
+
+  /// Puts `controller`'s view (loading it if needed) under the bar, filling this view.
+  private func install(_ controller: ViewController) {
+    let content: View = controller.view
+    controller.containerSafeAreaInsets = EdgeInsets(
+      top: NavigationBar.height, left: 0, bottom: 0, right: 0)
+    content.frame = view.bounds
+    if content.superview !== view { view.insertSubview(content, belowSubview: navigationBar) }
+  }
+
+  /// Shows the top controller's title, and a back button titled after the one under it.
+  func updateBar() {
+    navigationBar.titleLabel.text = topViewController?.title
+    let previous = viewControllers.count > 1 ? viewControllers[viewControllers.count - 2] : nil
+    navigationBar.backButton.isHidden = previous == nil
+    navigationBar.backButton.setTitle("\u{2039} " + (previous?.title ?? "Back"), for: .normal)
+    navigationBar.setNeedsLayout()
+  }
+}
+
+/// The navigation controller's view: the bar on top, the top controller's view filling the rest.
+final class NavigationContainerView: View {
+  let bar: NavigationBar
+
+  init(bar: NavigationBar) {
+    self.bar = bar
+    super.init()
+    backgroundColor = .white
+    addSubview(bar)
+  }
+
+  override func layoutSubviews() {
+    super.layoutSubviews()
+    bar.frame = CGRect(x: 0, y: 0, width: bounds.width, height: NavigationBar.height)
+    for content in subviews where content !== bar { content.frame = bounds }
+  }
+}
+
+/// The bar a navigation controller shows (UIKit's `UINavigationBar`): a centred title and a back
+/// button that pops, reachable as `@navigation-title` and `@back` over the wire.
+open class NavigationBar: View {
+  /// The bar's height in points.
+  public static let height: CGFloat = 44
+
+  /// The top controller's title.
+  public let titleLabel = Label()
+  /// Pops the top controller; hidden at the root.
+  public let backButton = Button(type: .system)
+
+  public override init() {
+    super.init()
+    backgroundColor = Color(white: 0.97)
+    accessibilityIdentifier = "navigation-bar"
+    titleLabel.textAlignment = .center
+    titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
+    titleLabel.accessibilityIdentifier = "navigation-title"
+    backButton.accessibilityIdentifier = "back"
+    addSubview(titleLabel)
+    addSubview(backButton)
+  }
+
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    backButton.frame = CGRect(x: 8, y: 0, width: 96, height: bounds.height)
+    titleLabel.frame = CGRect(x: 112, y: 0, width: max(0, bounds.width - 224), height: bounds.height)
+  }
+}
