@@ -19,6 +19,11 @@ public enum DemoApps {
     },
     AppDescriptor(name: "gallery", title: "Controls, drawing and animation") { _ in GalleryViewController() },
     AppDescriptor(
+      name: "navigation", title: "A list and its details in a navigation stack: push, back, reload"
+    ) {
+      _ in UINavigationController(rootViewController: FruitListViewController(fruits: Fruit.all))
+    },
+    AppDescriptor(
       name: "my-view", title: "A root view reached as customView through HasCustomView (seed 002)"
     ) {
       _ in MyViewController()

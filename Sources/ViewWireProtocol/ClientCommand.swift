@@ -58,6 +58,8 @@ public enum ClientCommand: Equatable, Sendable {
   case ack(sequence: Int)
   case trace(Bool)
   case clock(ClockRequest)
+  case back
+  case memoryWarning
   case quit
 
   /// The verb as the `ok` reply names it.
@@ -83,6 +85,8 @@ public enum ClientCommand: Equatable, Sendable {
     case .ack: "ack"
     case .trace: "trace"
     case .clock: "clock"
+    case .back: "back"
+    case .memoryWarning: "memory-warning"
     case .quit: "quit"
     }
   }
@@ -120,6 +124,10 @@ public enum ClientCommand: Equatable, Sendable {
     HelpEntry(
       verb: "clock", arguments: "[manual|advance SECONDS]",
       summary: "shows the clock, makes it manual, or moves a manual one"),
+    HelpEntry(verb: "back", arguments: "", summary: "pops the navigation stack on screen"),
+    HelpEntry(
+      verb: "memory-warning", arguments: "",
+      summary: "raises a memory warning; hidden controllers release their views"),
     HelpEntry(verb: "quit", arguments: "", summary: "ends the session"),
   ]
 
@@ -142,6 +150,8 @@ public enum ClientCommand: Equatable, Sendable {
     case "snapshot": command = .snapshot
     case "resync": command = .resync
     case "quit", "exit": command = .quit
+    case "back": command = .back
+    case "memory-warning": command = .memoryWarning
     case "hello": command = .hello(try arguments.helloOptions())
     case "open": command = .open(app: try arguments.text("APP"))
     case "resize":

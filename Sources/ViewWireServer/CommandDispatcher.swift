@@ -139,6 +139,16 @@ final class CommandDispatcher {
     case .clock(let request):
       try clock(request)
 
+    case .back:
+      try session.back()
+      connection.sendChanges()
+      ok("back")
+
+    case .memoryWarning:
+      session.window.simulateMemoryWarning()
+      connection.sendChanges()
+      ok("memory-warning")
+
     case .quit:
       ok("quit")
       connection.closeAfterReply()

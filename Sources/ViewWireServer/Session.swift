@@ -85,6 +85,17 @@ final class Session {
     window.updateTraits(traits)
   }
 
+  // MARK: Navigation
+
+  /// Pops the navigation stack on screen, as its back button does.
+  func back() throws(SessionError) {
+    try requireApp()
+    guard let navigation = window.visibleNavigationController, navigation.viewControllers.count > 1 else {
+      throw .atRoot
+    }
+    navigation.popViewController(animated: true)
+  }
+
   // MARK: Input
 
   private func requireApp() throws(SessionError) {

@@ -33,7 +33,9 @@ struct ViewWireDaemon: ParsableCommand {
   @Option(help: "Seconds a client may stay stalled before it is disconnected.")
   var stallTimeout: Double = 30
 
-  @Option(help: "Resident memory in MiB above which every session gets a memory warning.")
+  @Option(
+    name: .customLong("memory-soft-limit-mib"),
+    help: "Resident memory in MiB above which every session gets a memory warning.")
   var memorySoftLimitMiB: Int?
 
   @Flag(help: "Start every session on a manual clock that only 'clock advance' moves (for scripts).")

@@ -104,6 +104,8 @@ struct ClientCommandTests {
     Good(line: "snapshot", command: .snapshot),
     Good(line: "ReSync", command: .resync),
     Good(line: "quit", command: .quit),
+    Good(line: "back", command: .back),
+    Good(line: "memory-warning", command: .memoryWarning),
     // hello.
     Good(line: "hello", command: hello()),
     Good(
@@ -173,6 +175,8 @@ struct ClientCommandTests {
     Bad(line: "frobnicate", error: .unknownCommand("frobnicate")),
     Bad(line: "Frob 1 2", error: .unknownCommand("Frob")),
     Bad(line: "pingg", error: .unknownCommand("pingg")),
+    Bad(line: "back 2", error: .client(.tooManyArguments)),
+    Bad(line: "memory-warning now", error: .client(.tooManyArguments)),
     // Not a verb at all.
     Bad(line: "\"ping\"", error: .client(.badSyntax)),
     // Missing arguments.
@@ -272,7 +276,7 @@ struct ClientCommandTests {
   }
 
   @Test func helpListsEveryVerbTheParserAccepts() throws {
-    #expect(ClientCommand.helpEntries.count == 21)
+    #expect(ClientCommand.helpEntries.count == 23)
     for entry in ClientCommand.helpEntries {
       do {
         _ = try ClientCommand.parse(entry.verb)

@@ -179,3 +179,21 @@ open class NavigationBar: View {
     titleLabel.frame = CGRect(x: 112, y: 0, width: max(0, bounds.width - 224), height: bounds.height)
   }
 }
+
+extension Window {
+  /// The innermost navigation controller in the controller shown last (the top of any modal
+  /// presentations): the stack a client's `back` command pops.
+  public var visibleNavigationController: NavigationController? {
+    var found: NavigationController?
+    var current = topFullScreenController
+    while let controller = current {
+      if let navigation = controller as? NavigationController {
+        found = navigation
+        current = navigation.topViewController
+      } else {
+        current = controller.children.first { $0.isAppearing }
+      }
+    }
+    return found
+  }
+}
