@@ -33,9 +33,13 @@ import ViewWireProtocol
     let session = try daemon.session()
     try session.run("open login")
     let reply = try session.run("resize 390 500")
-    // Only the height changed: the window and the root view change, the fields keep their frames.
+    // Only the height changed: the window, the navigation controller's view and the login view
+    // change; the bar and the fields keep their frames.
     let diffLines = reply.lines.filter { !$0.hasPrefix("frame ") }
-    #expect(diffLines == ["layout 1 0 0 390 500", "layout 2 0 0 390 500", "ok resize size=390x500"])
+    #expect(
+      diffLines == [
+        "layout 1 0 0 390 500", "layout 2 0 0 390 500", "layout 3 0 0 390 500", "ok resize size=390x500",
+      ])
     let same = try session.send("resize 390 500")
     #expect(same.frames.isEmpty)
   }
@@ -101,7 +105,15 @@ import ViewWireProtocol
         "loadView", "viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewWillLayoutSubviews",
         "viewDidLayoutSubviews", "viewDidAppear",
       ])
+    // Closing (as a client's disconnect does) makes the visible controllers disappear, the
+    // navigation controller and then the login screen it shows.
     let close = try session.run("close")
-    #expect(close.lines.filter { $0.hasPrefix("trace") }.count == 2)
+    #expect(
+      close.lines.filter { $0.hasPrefix("trace") } == [
+        "trace lifecycle NavigationController viewWillDisappear",
+        "trace lifecycle LoginViewController viewWillDisappear",
+        "trace lifecycle NavigationController viewDidDisappear",
+        "trace lifecycle LoginViewController viewDidDisappear",
+      ])
   }
 }

@@ -4,13 +4,18 @@ import ViewWireKit
 // The login screen of seed 004 ("Don't Put View Code Into Your View Controller"). The seed lays
 // out with a stack view and constraints; until the Auto Layout module lands this port lays the
 // same stack out by hand in `layoutSubviews()`, with the seed's sizes: 30-point fields 10 apart,
-// a 40-point button 20 below, standard 16-point margins, 8 points under the top.
+// a 40-point button 20 below, standard 16-point margins, starting at `contentTop`, which the
+// controller sets 8 points below its top layout guide.
 
 final class LoginView: UIView {
   let usernameTextField: UITextField
   let passwordTextField: UITextField
   let button: UIButton
   let resultLabel: UILabel
+
+  /// Where the first field starts. The controller sets it below the navigation bar in its
+  /// `viewWillLayoutSubviews()`, which runs just before `layoutSubviews()` reads it.
+  var contentTop: CGFloat = 8
 
   override init(frame: CGRect) {
     usernameTextField = UITextField(frame: .zero)
@@ -47,7 +52,7 @@ final class LoginView: UIView {
     super.layoutSubviews()
     let margin: CGFloat = 16
     let width = bounds.width - 2 * margin
-    var y: CGFloat = 8
+    var y = contentTop
     usernameTextField.frame = CGRect(x: margin, y: y, width: width, height: 30)
     y += 30 + 10
     passwordTextField.frame = CGRect(x: margin, y: y, width: width, height: 30)
