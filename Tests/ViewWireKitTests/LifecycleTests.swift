@@ -50,6 +50,13 @@ struct LifecycleTests {
       return navigation
     }
 
+    /// `a` as the root, covered by `b`, which it presented.
+    func aPresentingB() {
+      show(a)
+      a.present(b, animated: false)
+      window.prepareFrame()
+    }
+
     /// `a` on screen with `c` as a child whose view is inside `a`'s.
     func parentWithChild() {
       show(a)
@@ -121,15 +128,21 @@ struct LifecycleTests {
       ]),
     Case(
       name: "dismiss",
-      setUp: { stage in
-        stage.show(stage.a)
-        stage.a.present(stage.b, animated: false)
-        stage.window.prepareFrame()
-      },
+      setUp: { $0.aPresentingB() },
       transition: { $0.b.dismiss(animated: true) },
       expected: [
         "B viewWillDisappear", "A viewWillAppear", "A viewIsAppearing", "A viewDidAppear",
         "B viewDidDisappear",
+      ]),
+    Case(
+      name: "present from inside a navigation stack",
+      setUp: { _ = $0.navigation() },
+      transition: { $0.a.present($0.c, animated: true) },
+      expected: [
+        "C loadView", "C viewDidLoad", "NavigationController viewWillDisappear", "A viewWillDisappear",
+        "C viewWillAppear", "C viewIsAppearing",
+        "C viewWillLayoutSubviews", "View layoutSubviews", "C viewDidLayoutSubviews",
+        "C viewDidAppear", "NavigationController viewDidDisappear", "A viewDidDisappear",
       ]),
     Case(
       name: "add child",
@@ -198,11 +211,7 @@ struct LifecycleTests {
       ]),
     Case(
       name: "memory warning reaches a presented controller and spares visible views",
-      setUp: { stage in
-        stage.show(stage.a)
-        stage.a.present(stage.b, animated: false)
-        stage.window.prepareFrame()
-      },
+      setUp: { $0.aPresentingB() },
       transition: { $0.window.simulateMemoryWarning() },
       expected: [
         "A didReceiveMemoryWarning", "memory A released its view", "B didReceiveMemoryWarning",
@@ -217,11 +226,7 @@ struct LifecycleTests {
       ]),
     Case(
       name: "client disconnect while presenting",
-      setUp: { stage in
-        stage.show(stage.a)
-        stage.a.present(stage.b, animated: false)
-        stage.window.prepareFrame()
-      },
+      setUp: { $0.aPresentingB() },
       transition: { $0.window.rootViewController = nil },
       expected: ["B viewWillDisappear", "B viewDidDisappear"]),
     Case(

@@ -1,4 +1,5 @@
 public import Foundation
+import ViewWireProtocol
 
 /// Manages one screen's root view and the user's actions on it (UIKit's `UIViewController`).
 ///
@@ -110,7 +111,8 @@ open class ViewController: Responder {
   open func viewWillTransition(to size: CGSize) {}
 
   package func transition(to size: CGSize) {
-    lifecycle("viewWillTransition(to: \(Int(size.width))x\(Int(size.height)))")
+    let width = CanonicalNumber.format(Double(size.width))
+    lifecycle("viewWillTransition(to: \(width)x\(CanonicalNumber.format(Double(size.height))))")
     viewWillTransition(to: size)
     for child in children { child.transition(to: size) }
     presentedViewController?.transition(to: size)
