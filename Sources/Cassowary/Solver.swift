@@ -445,7 +445,31 @@ public final class Solver {
     for candidate in [tag.marker, tag.other] where candidate.isPivotable {
       if row.coefficient(for: candidate) < 0 { return candidate }
     }
+    // Any other slack or error with a negative coefficient can be solved for with a non-negative
+    // value; it may be the subject if substituting that value keeps every restricted row that
+    // mentions it feasible. That is a feasible basis found without the artificial phase, whose
+    // pivots would walk every row that mentions the edit variables' errors (in a grid of views
+    // whose rows end at the window edge: all of them, once per row of views, so N² in total).
+    // The primal optimisation that follows every addition restores optimality.
+    // Candidates mentioned by the fewest rows come first: checking and substituting them is
+    // cheapest (an edit variable's error, mentioned everywhere, comes last).
+    let candidates = row.cells.filter { $0.coefficient < 0 && $0.symbol.isPivotable }
+      .sorted { columns[$0.symbol.index].count < columns[$1.symbol.index].count }
+    for cell in candidates.prefix(4) {
+      let value = row.constant / -cell.coefficient
+      if keepsFeasible(cell.symbol, value) { return cell.symbol }
+    }
     return .invalid
+  }
+
+  /// Whether every restricted row that mentions `symbol` keeps a non-negative constant when
+  /// `symbol` takes `value`.
+  private func keepsFeasible(_ symbol: Symbol, _ value: Double) -> Bool {
+    for slot in rowsMentioning(symbol) {
+      let row = rows[Int(slot)]
+      if row.basic.isRestricted && row.constant + row.coefficient(for: symbol) * value < 0 { return false }
+    }
+    return true
   }
 
   /// Phase one of the simplex method for one row: adds it with an artificial basic variable and
