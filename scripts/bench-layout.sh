@@ -3,7 +3,7 @@
 # Sets up .venv-bench with kiwisolver if needed, builds the release benchmark and runs it; the
 # benchmark spawns scripts/bench_layout_kiwi.py with the venv's interpreter and alternates
 # ours/theirs per repetition, so the printed ratios come from one run on the same machine state.
-# Extra arguments go to the benchmark, e.g. `bash scripts/bench-layout.sh --reps 9 --n 500`.
+# Extra arguments go to the benchmark, e.g. `bash scripts/bench-layout.sh --reps 5 --only grid-1000 --steps 1000`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

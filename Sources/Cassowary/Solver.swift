@@ -282,7 +282,9 @@ public final class Solver {
       visited.append(0)
     }
     slotOfSymbol[row.basic.index] = slot
-    for cell in row.cells { columns[cell.symbol.index].append(slot) }
+    columns.withUnsafeMutableBufferPointer { columns in
+      for cell in row.cells { columns[cell.symbol.index].append(slot) }
+    }
   }
 
   /// Removes and returns the row `basic` is basic in; its slot becomes free. Column entries that
@@ -370,7 +372,11 @@ public final class Solver {
       let s = Int(slot)
       added.removeAll(keepingCapacity: true)
       rows[s].substitute(symbol, row, added: &added)
-      for a in added { columns[a.index].append(slot) }
+      if !added.isEmpty {
+        columns.withUnsafeMutableBufferPointer { columns in
+          for a in added { columns[a.index].append(slot) }
+        }
+      }
       if rows[s].basic.isRestricted && rows[s].constant < 0 {
         infeasibleRows.append(rows[s].basic)
       }
