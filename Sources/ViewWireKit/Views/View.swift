@@ -253,6 +253,7 @@ open class View: Responder {
     owningViewController?.rootViewWillMove(toWindow: newWindow)
     willMove(toWindow: newWindow)
     window = newWindow
+    autoLayoutWindowChanged(from: oldWindow, to: newWindow)
     if let newWindow, needsLayout { newWindow.changes.noteNeedsLayout(self) }
     if let newWindow, needsDisplay { newWindow.changes.noteNeedsDisplay(self) }
     for subview in subviews { subview.propagateWindow(newWindow, from: oldWindow) }
@@ -340,6 +341,9 @@ open class View: Responder {
     controller?.lifecycle("viewDidLayoutSubviews")
     controller?.viewDidLayoutSubviews()
   }
+
+  /// Auto Layout's per-view state (AutoLayout/), nil until the view first takes part.
+  package var layoutStateStorage: ViewLayoutState?
 
   /// The controller whose root view this is, told of this view's layout (UIKit's view delegate).
   package weak var owningViewController: ViewController?

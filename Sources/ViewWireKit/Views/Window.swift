@@ -23,6 +23,9 @@ open class Window: View {
   /// The finger that is down, with the recognizers watching it.
   var touchSequence: TouchSequence?
 
+  /// The Auto Layout solver (AutoLayout/LayoutEngine.swift), nil until a constraint arrives.
+  package var layoutEngine: LayoutEngine?
+
   /// Work that must run after the next layout pass, such as `viewDidAppear`.
   private var afterLayout: [() -> Void] = []
 
@@ -111,11 +114,13 @@ open class Window: View {
     var rounds = 0
     repeat {
       rounds += 1
+      solveConstraintsIfNeeded()
       layoutIfNeeded()
       let work = afterLayout
       afterLayout = []
       for item in work { item() }
-    } while !afterLayout.isEmpty && rounds < 8
+    } while (!afterLayout.isEmpty || constraintsNeedSolve) && rounds < 8
+    solveConstraintsIfNeeded()
     layoutIfNeeded()
     changes.runDisplayPass()
   }

@@ -1,0 +1,297 @@
+public import Foundation
+
+/// Marks anchors on the horizontal axis, so an x anchor cannot be tied to a y anchor.
+public enum XAxis {}
+/// Marks anchors on the vertical axis.
+public enum YAxis {}
+/// Marks width and height anchors, which alone accept constant sizes and multipliers.
+public enum Dimension {}
+
+/// One attribute of a view or guide, used to build constraints (UIKit's `NSLayoutAnchor`).
+///
+/// The phantom `Axis` makes mixing axes a compile error, as UIKit's anchor subclasses do.
+public struct LayoutAnchor<Axis> {
+  /// The item whose attribute this is.
+  public let item: any LayoutItem
+  /// Which attribute.
+  public let attribute: LayoutAttribute
+
+  init(_ item: any LayoutItem, _ attribute: LayoutAttribute) {
+    self.item = item
+    self.attribute = attribute
+  }
+
+  private func make(
+    _ relation: LayoutRelation, _ other: LayoutAnchor<Axis>, multiplier: CGFloat = 1, constant: CGFloat
+  ) -> LayoutConstraint {
+    LayoutConstraint(
+      item: item, attribute: attribute, relatedBy: relation, toItem: other.item,
+      attribute: other.attribute, multiplier: multiplier, constant: constant)
+  }
+
+  /// `self == anchor + constant` (inactive until activated).
+  public func constraint(equalTo anchor: LayoutAnchor<Axis>, constant: CGFloat = 0) -> LayoutConstraint {
+    make(.equal, anchor, constant: constant)
+  }
+  /// `self >= anchor + constant`.
+  public func constraint(greaterThanOrEqualTo anchor: LayoutAnchor<Axis>, constant: CGFloat = 0)
+    -> LayoutConstraint
+  { make(.greaterThanOrEqual, anchor, constant: constant) }
+  /// `self <= anchor + constant`.
+  public func constraint(lessThanOrEqualTo anchor: LayoutAnchor<Axis>, constant: CGFloat = 0)
+    -> LayoutConstraint
+  { make(.lessThanOrEqual, anchor, constant: constant) }
+}
+
+extension LayoutAnchor where Axis == Dimension {
+  /// `self == anchor * multiplier + constant`.
+  public func constraint(equalTo anchor: LayoutAnchor<Axis>, multiplier: CGFloat, constant: CGFloat = 0)
+    -> LayoutConstraint
+  { make(.equal, anchor, multiplier: multiplier, constant: constant) }
+  /// `self >= anchor * multiplier + constant`.
+  public func constraint(
+    greaterThanOrEqualTo anchor: LayoutAnchor<Axis>, multiplier: CGFloat, constant: CGFloat = 0
+  ) -> LayoutConstraint { make(.greaterThanOrEqual, anchor, multiplier: multiplier, constant: constant) }
+  /// `self <= anchor * multiplier + constant`.
+  public func constraint(
+    lessThanOrEqualTo anchor: LayoutAnchor<Axis>, multiplier: CGFloat, constant: CGFloat = 0
+  ) -> LayoutConstraint { make(.lessThanOrEqual, anchor, multiplier: multiplier, constant: constant) }
+  /// `self == constant`.
+  public func constraint(equalToConstant constant: CGFloat) -> LayoutConstraint { sized(.equal, constant) }
+  /// `self >= constant`.
+  public func constraint(greaterThanOrEqualToConstant constant: CGFloat) -> LayoutConstraint {
+    sized(.greaterThanOrEqual, constant)
+  }
+  /// `self <= constant`.
+  public func constraint(lessThanOrEqualToConstant constant: CGFloat) -> LayoutConstraint {
+    sized(.lessThanOrEqual, constant)
+  }
+
+  private func sized(_ relation: LayoutRelation, _ constant: CGFloat) -> LayoutConstraint {
+    LayoutConstraint(
+      item: item, attribute: attribute, relatedBy: relation, toItem: nil, attribute: .notAnAttribute,
+      multiplier: 1, constant: constant)
+  }
+
+  private func make(
+    _ relation: LayoutRelation, _ other: LayoutAnchor<Axis>, multiplier: CGFloat, constant: CGFloat
+  ) -> LayoutConstraint {
+    LayoutConstraint(
+      item: item, attribute: attribute, relatedBy: relation, toItem: other.item,
+      attribute: other.attribute, multiplier: multiplier, constant: constant)
+  }
+}
+
+/// The anchors every layout item offers.
+extension LayoutItem {
+  public var leadingAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .leading) }
+  public var trailingAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .trailing) }
+  public var leftAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .left) }
+  public var rightAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .right) }
+  public var centerXAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .centerX) }
+  public var topAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .top) }
+  public var bottomAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .bottom) }
+  public var centerYAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .centerY) }
+  public var widthAnchor: LayoutAnchor<Dimension> { LayoutAnchor(self, .width) }
+  public var heightAnchor: LayoutAnchor<Dimension> { LayoutAnchor(self, .height) }
+}
+
+extension View {
+  /// The baseline of the first line of text: a view's bottom unless it shows text.
+  public var firstBaselineAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .firstBaseline) }
+  /// The baseline of the last line of text.
+  public var lastBaselineAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .lastBaseline) }
+}
+
+/// A rectangle constraints can attach to without a view (UIKit's `UILayoutGuide`): spacers,
+/// margins and the safe area.
+open class LayoutGuide: LayoutItem {
+  /// The view the guide belongs to; its constraints live in that view's hierarchy.
+  public internal(set) weak var owningView: View?
+  /// A name for descriptions.
+  open var identifier: String = ""
+  public let layoutVariables: LayoutVariables
+  /// Insets tying a system guide (margins, safe area) to its owner; nil for guides apps add.
+  var systemInsets: (() -> EdgeInsets)?
+
+  public init() { layoutVariables = LayoutVariables("guide") }
+
+  public var layoutOwnerView: View? { owningView }
+  public var layoutName: String {
+    let owner = owningView?.layoutName ?? "nil"
+    return identifier.isEmpty ? "UILayoutGuide(\(owner))" : "\(identifier)(\(owner))"
+  }
+  /// The guide's solved rectangle in its owning view's coordinates.
+  public var layoutFrame: CGRect {
+    guard let owner = owningView else { return layoutVariables.rect }
+    let origin = owner.convert(layoutVariables.rect.origin, from: nil)
+    return CGRect(origin: origin, size: layoutVariables.rect.size)
+  }
+}
+
+/// Per-view Auto Layout state, kept in one object so `View` needs a single stored property.
+package final class ViewLayoutState {
+  var translatesAutoresizingMask = true
+  var installed: [LayoutConstraint] = []
+  var hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
+  var compression: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
+  var guides: [LayoutGuide] = []
+  var marginsGuide: LayoutGuide?
+  var safeAreaGuide: LayoutGuide?
+  var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+  var variables: LayoutVariables?
+}
+
+/// The axis of a priority or a stack (UIKit's `NSLayoutConstraint.Axis`).
+public enum LayoutAxis: Hashable, Sendable {
+  case horizontal, vertical
+}
+
+extension View: LayoutItem {
+  public var layoutOwnerView: View? { self }
+  public var layoutVariables: LayoutVariables {
+    if let existing = layoutState.variables { return existing }
+    let made = LayoutVariables(layoutName)
+    layoutState.variables = made
+    return made
+  }
+  public var layoutName: String {
+    if let id = accessibilityIdentifier { return "\(wireClassName)#\(id)" }
+    return wireClassName
+  }
+
+  /// Whether the view's frame, as set by code, is a fixed input to constraints (true, the
+  /// default) or the solver decides it (false, for views positioned by constraints).
+  public var translatesAutoresizingMaskIntoConstraints: Bool {
+    get { layoutState.translatesAutoresizingMask }
+    set {
+      guard newValue != layoutState.translatesAutoresizingMask else { return }
+      layoutState.translatesAutoresizingMask = newValue
+      window?.layoutEngine?.itemModeChanged(self)
+    }
+  }
+
+  /// The constraints installed on this view (whose items it is the common ancestor of).
+  public var constraints: [LayoutConstraint] { layoutState.installed }
+
+  /// Activates `constraint` (UIKit's old `addConstraint`).
+  public func addConstraint(_ constraint: LayoutConstraint) { constraint.isActive = true }
+  /// Activates `constraints`.
+  public func addConstraints(_ constraints: [LayoutConstraint]) { LayoutConstraint.activate(constraints) }
+  /// Deactivates `constraint`.
+  public func removeConstraint(_ constraint: LayoutConstraint) { constraint.isActive = false }
+  /// Deactivates `constraints`.
+  public func removeConstraints(_ constraints: [LayoutConstraint]) {
+    LayoutConstraint.deactivate(constraints)
+  }
+
+  /// How strongly the view resists growing past its intrinsic size on `axis`.
+  public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
+    axis == .horizontal ? layoutState.hugging.horizontal : layoutState.hugging.vertical
+  }
+  /// Sets how strongly the view resists growing past its intrinsic size.
+  public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+    if axis == .horizontal {
+      layoutState.hugging.horizontal = priority
+    } else {
+      layoutState.hugging.vertical = priority
+    }
+    invalidateIntrinsicContentSize()
+  }
+  /// How strongly the view resists shrinking below its intrinsic size on `axis`.
+  public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
+    axis == .horizontal ? layoutState.compression.horizontal : layoutState.compression.vertical
+  }
+  /// Sets how strongly the view resists shrinking below its intrinsic size.
+  public func setContentCompressionResistancePriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+    if axis == .horizontal {
+      layoutState.compression.horizontal = priority
+    } else {
+      layoutState.compression.vertical = priority
+    }
+    invalidateIntrinsicContentSize()
+  }
+
+  /// Space content keeps from the edges; `layoutMarginsGuide` follows it.
+  public var layoutMargins: EdgeInsets {
+    get { layoutState.layoutMargins }
+    set {
+      layoutState.layoutMargins = newValue
+      setNeedsLayout()
+    }
+  }
+
+  /// The guides this view owns.
+  public var layoutGuides: [LayoutGuide] { layoutState.guides }
+
+  /// Adds a guide for constraints to use (a spacer, a group's bounds).
+  public func addLayoutGuide(_ guide: LayoutGuide) {
+    guide.owningView = self
+    layoutState.guides.append(guide)
+  }
+
+  /// Removes a guide; constraints on it should be deactivated first.
+  public func removeLayoutGuide(_ guide: LayoutGuide) {
+    layoutState.guides.removeAll { $0 === guide }
+    guide.owningView = nil
+  }
+
+  /// The view's bounds inset by `layoutMargins`.
+  public var layoutMarginsGuide: LayoutGuide {
+    if let guide = layoutState.marginsGuide { return guide }
+    let guide = LayoutGuide()
+    guide.identifier = "UIViewLayoutMarginsGuide"
+    guide.systemInsets = { [unowned self] in layoutMargins }
+    addLayoutGuide(guide)
+    layoutState.marginsGuide = guide
+    return guide
+  }
+
+  /// The view's bounds inset by `safeAreaInsets` (below a navigation bar, for instance).
+  public var safeAreaLayoutGuide: LayoutGuide {
+    if let guide = layoutState.safeAreaGuide { return guide }
+    let guide = LayoutGuide()
+    guide.identifier = "UIViewSafeAreaLayoutGuide"
+    guide.systemInsets = { [unowned self] in safeAreaInsets }
+    addLayoutGuide(guide)
+    layoutState.safeAreaGuide = guide
+    return guide
+  }
+
+  /// One object for all Auto Layout state, created when first needed.
+  var layoutState: ViewLayoutState {
+    if let existing = layoutStateStorage { return existing }
+    let made = ViewLayoutState()
+    layoutStateStorage = made
+    return made
+  }
+  var layoutStateIfCreated: ViewLayoutState? { layoutStateStorage }
+
+  /// Where the first text baseline sits below the top, nil for views without text: the line's
+  /// ascent (0.8 of the point size, centred in the measured line height) under the text inset.
+  var firstBaselineOffsetFromTop: CGFloat? {
+    func ascent(_ font: Font) -> CGFloat {
+      (font.pointSize * 0.8 + (font.lineHeight - font.pointSize) / 2).rounded()
+    }
+    if let label = self as? Label { return ascent(label.font) }
+    if let field = self as? TextField {
+      return 7 + ascent(field.font ?? .systemFont(ofSize: Font.systemFontSize))
+    }
+    return nil
+  }
+  /// Where the last text baseline sits above the bottom, nil for views without text.
+  var lastBaselineOffsetFromBottom: CGFloat? {
+    guard let top = firstBaselineOffsetFromTop, let label = self as? Label else { return nil }
+    return label.font.lineHeight - top
+  }
+
+  /// Called by `propagateWindow` for every view that moves between windows: its installed
+  /// constraints leave the old window's solver and join the new one's.
+  package func autoLayoutWindowChanged(from oldWindow: Window?, to newWindow: Window?) {
+    guard oldWindow !== newWindow, let state = layoutStateIfCreated, !state.installed.isEmpty else { return }
+    for constraint in state.installed {
+      oldWindow?.layoutEngine?.remove(constraint)
+      newWindow?.autoLayoutEngine.add(constraint)
+    }
+  }
+}

@@ -1,0 +1,274 @@
+internal import Cassowary
+public import Foundation
+
+/// How important a constraint is (UIKit's `UILayoutPriority`): 1...1000, where 1000 must hold.
+///
+/// A struct rather than a bare number so seed code's `.required`, `.defaultHigh`,
+/// `UILayoutPriority(rawValue: 999)` and `priority - 1` all read as they do in UIKit.
+public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable,
+  ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral
+{
+  /// The UIKit priority number.
+  public var rawValue: Float
+
+  /// A priority of `rawValue` (clipped to 1...1000 when solved).
+  public init(rawValue: Float) { self.rawValue = rawValue }
+  /// A priority of `rawValue`, as UIKit spells it without a label.
+  public init(_ rawValue: Float) { self.rawValue = rawValue }
+  /// A literal priority, so `constraint.priority = 750` reads as in UIKit.
+  public init(floatLiteral value: Float) { self.rawValue = value }
+  /// A literal priority, so `constraint.priority = 750` reads as in UIKit.
+  public init(integerLiteral value: Int) { self.rawValue = Float(value) }
+
+  /// Must hold; a conflict among required constraints breaks one and reports it.
+  public static let required = LayoutPriority(1000)
+  /// Compression resistance of controls: content is squeezed only by something stronger.
+  public static let defaultHigh = LayoutPriority(750)
+  /// Content hugging of controls: they grow only when something stronger pulls.
+  public static let defaultLow = LayoutPriority(250)
+  /// The weakest useful priority, for "if nothing else matters" preferences.
+  public static let fittingSizeLevel = LayoutPriority(50)
+
+  public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
+  public static func + (lhs: LayoutPriority, rhs: Float) -> LayoutPriority {
+    LayoutPriority(lhs.rawValue + rhs)
+  }
+  public static func - (lhs: LayoutPriority, rhs: Float) -> LayoutPriority {
+    LayoutPriority(lhs.rawValue - rhs)
+  }
+
+  /// The solver strength: UIKit priorities map onto Cassowary strengths geometrically.
+  var strength: Strength { Strength(priority: Double(rawValue)) }
+}
+
+/// The geometric attribute a constraint relates (UIKit's `NSLayoutConstraint.Attribute`).
+public enum LayoutAttribute: String, Hashable, Sendable {
+  case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+  case firstBaseline, lastBaseline
+  /// No attribute: the second item of a constant constraint such as `width == 100`.
+  case notAnAttribute
+}
+
+/// How the two sides of a constraint compare (UIKit's `NSLayoutConstraint.Relation`).
+public enum LayoutRelation: String, Hashable, Sendable {
+  case lessThanOrEqual, equal, greaterThanOrEqual
+
+  var symbol: String {
+    switch self {
+    case .lessThanOrEqual: "<="
+    case .equal: "=="
+    case .greaterThanOrEqual: ">="
+    }
+  }
+}
+
+/// Something constraints can position: a view or a layout guide.
+///
+/// Both have a rectangle in window coordinates that the solver finds; a guide's rectangle is
+/// never drawn, it only gives constraints something to attach to.
+public protocol LayoutItem: AnyObject {
+  /// The view whose hierarchy this item belongs to (the view itself, or the guide's owner).
+  var layoutOwnerView: View? { get }
+  /// The unknowns for this item's rectangle in window coordinates.
+  var layoutVariables: LayoutVariables { get }
+  /// How the item is named in constraint descriptions and `explain` output.
+  var layoutName: String { get }
+}
+
+/// The four unknowns of one item's rectangle, in window coordinates.
+public final class LayoutVariables {
+  let minX: Variable
+  let minY: Variable
+  let width: Variable
+  let height: Variable
+
+  init(_ name: String) {
+    minX = Variable("\(name).minX")
+    minY = Variable("\(name).minY")
+    width = Variable("\(name).width")
+    height = Variable("\(name).height")
+  }
+
+  /// The solved rectangle.
+  var rect: CGRect { CGRect(x: minX.value, y: minY.value, width: width.value, height: height.value) }
+}
+
+/// One linear relation between two items' attributes (UIKit's `NSLayoutConstraint`):
+/// `firstItem.firstAttribute relation secondItem.secondAttribute * multiplier + constant`.
+///
+/// Activating it installs it on the nearest common ancestor of its items, and the window's
+/// layout pass hands it to the window's one solver. Changing `constant` or `priority` of an
+/// active constraint replaces just that constraint in the solver at the next layout pass.
+public final class LayoutConstraint {
+  /// The item on the left of the relation.
+  public let firstItem: (any LayoutItem)?
+  /// The attribute of `firstItem` that is constrained.
+  public let firstAttribute: LayoutAttribute
+  /// How the left side compares with the right.
+  public let relation: LayoutRelation
+  /// The item on the right, nil for a constant constraint.
+  public let secondItem: (any LayoutItem)?
+  /// The attribute of `secondItem`, `.notAnAttribute` for a constant constraint.
+  public let secondAttribute: LayoutAttribute
+  /// The factor applied to the second attribute.
+  public let multiplier: CGFloat
+
+  /// Added to the right side; changing it on an active constraint re-solves only this one.
+  public var constant: CGFloat {
+    didSet { if constant != oldValue { noteChange() } }
+  }
+
+  /// How much this constraint matters against others; defaults to required.
+  public var priority: LayoutPriority = .required {
+    didSet { if priority != oldValue { noteChange() } }
+  }
+
+  /// A name shown in descriptions, conflict reports and `explain` output.
+  public var identifier: String?
+
+  /// The view this constraint is installed on while active (the items' common ancestor).
+  weak var installedOn: View?
+  /// The solver's version of this constraint while the window's engine has it.
+  var solverConstraint: Constraint?
+  /// Whether the engine holding this constraint broke it in a conflict.
+  var isBroken = false
+
+  /// The UIKit initialiser: `item1.attr1 relation item2.attr2 * multiplier + constant`.
+  public init(
+    item view1: any LayoutItem, attribute attr1: LayoutAttribute, relatedBy relation: LayoutRelation,
+    toItem view2: (any LayoutItem)?, attribute attr2: LayoutAttribute, multiplier: CGFloat,
+    constant c: CGFloat
+  ) {
+    firstItem = view1
+    firstAttribute = attr1
+    self.relation = relation
+    secondItem = view2
+    secondAttribute = view2 == nil ? .notAnAttribute : attr2
+    self.multiplier = multiplier
+    constant = c
+  }
+
+  /// Whether the constraint takes part in layout. Setting it installs or removes it.
+  public var isActive: Bool {
+    get { installedOn != nil }
+    set {
+      if newValue { install() } else { uninstall() }
+    }
+  }
+
+  /// Activates all of `constraints` (UIKit's `NSLayoutConstraint.activate`).
+  public static func activate(_ constraints: [LayoutConstraint]) {
+    for constraint in constraints { constraint.isActive = true }
+  }
+
+  /// Deactivates all of `constraints` (UIKit's `NSLayoutConstraint.deactivate`).
+  public static func deactivate(_ constraints: [LayoutConstraint]) {
+    for constraint in constraints { constraint.isActive = false }
+  }
+
+  private func install() {
+    guard installedOn == nil, let host = commonAncestor() else { return }
+    installedOn = host
+    host.layoutState.installed.append(self)
+    host.window?.autoLayoutEngine.add(self)
+  }
+
+  private func uninstall() {
+    guard let host = installedOn else { return }
+    host.layoutState.installed.removeAll { $0 === self }
+    installedOn = nil
+    host.window?.autoLayoutEngine.remove(self)
+  }
+
+  private func noteChange() {
+    guard let engine = installedOn?.window?.layoutEngine else { return }
+    engine.replace(self)
+  }
+
+  /// The nearest view containing both items; the first item's view when they share none
+  /// (UIKit throws there; we keep the constraint so the conflict shows up in a report instead).
+  private func commonAncestor() -> View? {
+    guard let first = firstItem?.layoutOwnerView else { return nil }
+    guard let second = secondItem?.layoutOwnerView else { return first }
+    var candidate: View? = first
+    while let view = candidate {
+      if second === view || second.isDescendant(of: view) { return view }
+      candidate = view.superview
+    }
+    var top = first
+    while let parent = top.superview { top = parent }
+    return top
+  }
+
+  /// The expression of `attribute` of `item` in the solver's unknowns.
+  static func expression(_ item: any LayoutItem, _ attribute: LayoutAttribute) -> Cassowary.Expression {
+    let v = item.layoutVariables
+    switch attribute {
+    case .left, .leading: return Cassowary.Expression(v.minX)
+    case .right, .trailing: return v.minX + v.width
+    case .top: return Cassowary.Expression(v.minY)
+    case .bottom: return v.minY + v.height
+    case .width: return Cassowary.Expression(v.width)
+    case .height: return Cassowary.Expression(v.height)
+    case .centerX: return v.minX + Cassowary.Expression(v.width) * 0.5
+    case .centerY: return v.minY + Cassowary.Expression(v.height) * 0.5
+    case .firstBaseline:
+      let view = item as? View
+      if let offset = view?.firstBaselineOffsetFromTop { return v.minY + Double(offset) }
+      return v.minY + v.height
+    case .lastBaseline:
+      let view = item as? View
+      if let offset = view?.lastBaselineOffsetFromBottom { return v.minY + v.height - Double(offset) }
+      return v.minY + v.height
+    case .notAnAttribute: return Cassowary.Expression(0)
+    }
+  }
+
+  /// The solver constraint for the current constant, multiplier and priority.
+  func makeSolverConstraint() -> Constraint? {
+    guard let firstItem else { return nil }
+    let lhs = Self.expression(firstItem, firstAttribute)
+    var rhs = Cassowary.Expression(Double(constant))
+    if let secondItem {
+      rhs = Self.expression(secondItem, secondAttribute) * Double(multiplier) + Double(constant)
+    }
+    let relation: Relation =
+      switch self.relation {
+      case .equal: .equal
+      case .lessThanOrEqual: .lessOrEqual
+      case .greaterThanOrEqual: .greaterOrEqual
+      }
+    return Constraint(lhs, relation, rhs, strength: priority.strength)
+  }
+}
+
+extension LayoutConstraint: CustomStringConvertible {
+  /// UIKit's debug form: `<NSLayoutConstraint 'id' Label#name.width == 100 (active)>`.
+  public var description: String {
+    var text = "<NSLayoutConstraint"
+    if let identifier { text += " '\(identifier)'" }
+    text += " \(firstItem?.layoutName ?? "nil").\(firstAttribute.rawValue) \(relation.symbol) "
+    var rhs = ""
+    if let secondItem {
+      rhs = "\(secondItem.layoutName).\(secondAttribute.rawValue)"
+      if multiplier != 1 { rhs += " * \(CanonicalNumberText.format(multiplier))" }
+      if constant > 0 { rhs += " + \(CanonicalNumberText.format(constant))" }
+      if constant < 0 { rhs += " - \(CanonicalNumberText.format(-constant))" }
+    } else {
+      rhs = CanonicalNumberText.format(constant)
+    }
+    text += rhs
+    if priority != .required { text += " @\(CanonicalNumberText.format(CGFloat(priority.rawValue)))" }
+    if isBroken { text += " (broken)" } else if isActive { text += " (active)" }
+    return text + ">"
+  }
+}
+
+/// Numbers as descriptions print them: integers without a fraction.
+enum CanonicalNumberText {
+  static func format(_ value: CGFloat) -> String {
+    let rounded = (value * 1000).rounded() / 1000
+    if rounded == rounded.rounded() { return String(Int(rounded)) }
+    return String(Double(rounded))
+  }
+}

@@ -1,0 +1,341 @@
+internal import Cassowary
+internal import Foundation
+
+/// One window's constraint solver and the bookkeeping that keeps it incremental.
+///
+/// The window's layout pass asks it to solve once per frame. It touches the solver only for
+/// what changed since the last pass: constraints activated or deactivated (or whose constant or
+/// priority changed), fixed frames of views that translate their frames into constraints
+/// (suggested through edit variables, as the window size is), intrinsic sizes, and the insets of
+/// margin and safe-area guides. When nothing changed it does not solve at all.
+public final class LayoutEngine {
+  private let solver = Solver()
+
+  /// Everything the solver holds for one item (a view or guide) that constraints mention.
+  private final class ItemRecord {
+    let item: any LayoutItem
+    var references = 0
+    /// For views whose frame is a fixed input: the edit variables are added, last suggestion.
+    var pinnedRect: CGRect?
+    /// For constraint-positioned views: the intrinsic size constraints and what they encode.
+    var intrinsic: [Constraint] = []
+    var intrinsicKey: [Double] = []
+    /// For system guides: the constraints tying the guide to its owner, and their insets.
+    var ties: [Constraint] = []
+    var tieInsets: EdgeInsets?
+    /// For app guides: the constraint keeping them inside their owner's solver (none needed).
+    init(item: any LayoutItem) { self.item = item }
+  }
+
+  private var records: [ObjectIdentifier: ItemRecord] = [:]
+  /// The records in the order their items arrived, so every pass feeds the solver in the same
+  /// order and equal-priority choices come out the same in every run (transcripts rely on it).
+  private var recordOrder: [ObjectIdentifier] = []
+  private var orderedRecords: [ItemRecord] { recordOrder.compactMap { records[$0] } }
+  /// Active constraints the engine holds, in activation order.
+  private var active: [ObjectIdentifier: LayoutConstraint] = [:]
+  private var order: [ObjectIdentifier] = []
+  private var pendingAdd: [LayoutConstraint] = []
+  private var pendingRemove: [LayoutConstraint] = []
+  private var modeChanged: [View] = []
+
+  /// How many times the engine asked the solver for new values; tests use it to show that a
+  /// frame with nothing changed does not solve.
+  public private(set) var solveCount = 0
+  /// How many constraints were added to the solver so far (edits and intrinsic sizes included).
+  public private(set) var solverAdditions = 0
+
+  /// Where conflict and ambiguity reports go (the window's trace sink).
+  var report: (String) -> Void = { _ in }
+
+  init() {}
+
+  // MARK: Changes
+
+  func add(_ constraint: LayoutConstraint) {
+    guard !pendingAdd.contains(where: { $0 === constraint }) else { return }
+    // Held already: nothing to do, unless it is on its way out (then it comes back in after).
+    if active[ObjectIdentifier(constraint)] != nil && !pendingRemove.contains(where: { $0 === constraint }) {
+      return
+    }
+    pendingAdd.append(constraint)
+  }
+
+  func remove(_ constraint: LayoutConstraint) {
+    if let index = pendingAdd.firstIndex(where: { $0 === constraint }) {
+      pendingAdd.remove(at: index)
+      return
+    }
+    if active[ObjectIdentifier(constraint)] != nil { pendingRemove.append(constraint) }
+  }
+
+  func replace(_ constraint: LayoutConstraint) {
+    guard active[ObjectIdentifier(constraint)] != nil else { return }
+    pendingRemove.append(constraint)
+    pendingAdd.append(constraint)
+  }
+
+  func itemModeChanged(_ view: View) {
+    if records[ObjectIdentifier(view)] != nil { modeChanged.append(view) }
+  }
+
+  /// The active constraints that mention `item`, in activation order.
+  public func constraints(affecting item: any LayoutItem) -> [LayoutConstraint] {
+    order.compactMap { active[$0] }.filter { $0.firstItem === item || $0.secondItem === item }
+  }
+
+  /// Whether the next `solve` would do anything.
+  func needsSolve() -> Bool {
+    if !pendingAdd.isEmpty || !pendingRemove.isEmpty || !modeChanged.isEmpty { return true }
+    for record in orderedRecords {
+      guard let view = record.item as? View else { continue }
+      if let pinned = record.pinnedRect {
+        if windowRect(of: view) != pinned { return true }
+      } else if !view.translatesAutoresizingMaskIntoConstraints
+        && intrinsicKey(of: view) != record.intrinsicKey
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  // MARK: Solving
+
+  /// Brings the solver up to date and assigns frames; returns whether any frame was assigned.
+  @discardableResult
+  func solve(scale: CGFloat) -> Bool {
+    var changed = false
+    for view in modeChanged {
+      if let record = records[ObjectIdentifier(view)] {
+        clearExtras(record)
+        changed = true
+      }
+    }
+    modeChanged = []
+    let removing = pendingRemove
+    pendingRemove = []
+    for constraint in removing {
+      guard active.removeValue(forKey: ObjectIdentifier(constraint)) != nil else { continue }
+      order.removeAll { $0 == ObjectIdentifier(constraint) }
+      if let solved = constraint.solverConstraint { try? solver.removeConstraint(solved) }
+      constraint.solverConstraint = nil
+      constraint.isBroken = false
+      release(constraint.firstItem)
+      release(constraint.secondItem)
+      changed = true
+    }
+    let adding = pendingAdd
+    pendingAdd = []
+    for constraint in adding where active[ObjectIdentifier(constraint)] == nil {
+      retain(constraint.firstItem)
+      retain(constraint.secondItem)
+      active[ObjectIdentifier(constraint)] = constraint
+      order.append(ObjectIdentifier(constraint))
+      changed = true
+      guard let solved = constraint.makeSolverConstraint() else { continue }
+      do {
+        try solver.addConstraint(solved)
+        solverAdditions += 1
+        constraint.solverConstraint = solved
+        constraint.isBroken = false
+      } catch {
+        constraint.isBroken = true
+        reportConflict(breaking: constraint)
+      }
+    }
+    for record in orderedRecords where updateExtras(record) { changed = true }
+    guard changed else { return false }
+    solver.updateVariables()
+    solveCount += 1
+    assignFrames(scale: scale)
+    return true
+  }
+
+  private func retain(_ item: (any LayoutItem)?) {
+    guard let item else { return }
+    let key = ObjectIdentifier(item)
+    let record: ItemRecord
+    if let existing = records[key] {
+      record = existing
+    } else {
+      record = ItemRecord(item: item)
+      records[key] = record
+      recordOrder.append(key)
+    }
+    record.references += 1
+    // A guide needs its owner in the solver so its ties have something to hold on to.
+    if record.references == 1, let guide = item as? LayoutGuide, guide.systemInsets != nil {
+      retain(guide.owningView)
+    }
+  }
+
+  private func release(_ item: (any LayoutItem)?) {
+    guard let item, let record = records[ObjectIdentifier(item)] else { return }
+    record.references -= 1
+    guard record.references <= 0 else { return }
+    clearExtras(record)
+    records[ObjectIdentifier(item)] = nil
+    recordOrder.removeAll { $0 == ObjectIdentifier(item) }
+    if let guide = item as? LayoutGuide, guide.systemInsets != nil { release(guide.owningView) }
+  }
+
+  private func clearExtras(_ record: ItemRecord) {
+    if record.pinnedRect != nil {
+      let v = record.item.layoutVariables
+      for variable in [v.minX, v.minY, v.width, v.height] { try? solver.removeEditVariable(variable) }
+      record.pinnedRect = nil
+    }
+    for constraint in record.intrinsic + record.ties { try? solver.removeConstraint(constraint) }
+    record.intrinsic = []
+    record.intrinsicKey = []
+    record.ties = []
+    record.tieInsets = nil
+  }
+
+  /// The strength of a fixed frame: above every optional priority, below required, so that a
+  /// required constraint that contradicts a hand-set frame wins instead of failing.
+  private static let pinStrength = Strength(1_000_000_000)
+
+  /// Refreshes an item's extra constraints; returns whether anything in the solver changed.
+  private func updateExtras(_ record: ItemRecord) -> Bool {
+    let v = record.item.layoutVariables
+    if let guide = record.item as? LayoutGuide {
+      guard let insets = guide.systemInsets?(), let owner = guide.owningView else { return false }
+      guard insets != record.tieInsets else { return false }
+      for constraint in record.ties { try? solver.removeConstraint(constraint) }
+      let o = owner.layoutVariables
+      record.ties = [
+        v.minX == o.minX + Double(insets.left),
+        v.minY == o.minY + Double(insets.top),
+        v.width == o.width - Double(insets.left + insets.right),
+        v.height == o.height - Double(insets.top + insets.bottom),
+      ]
+      for constraint in record.ties { try? solver.addConstraint(constraint) }
+      solverAdditions += 4
+      record.tieInsets = insets
+      return true
+    }
+    guard let view = record.item as? View else { return false }
+    if view.translatesAutoresizingMaskIntoConstraints {
+      let rect = windowRect(of: view)
+      if record.pinnedRect == rect { return false }
+      let values = [rect.minX, rect.minY, rect.width, rect.height]
+      let variables = [v.minX, v.minY, v.width, v.height]
+      if record.pinnedRect == nil {
+        for variable in variables {
+          try? solver.addEditVariable(variable, strength: Self.pinStrength)
+          solverAdditions += 1
+        }
+      }
+      for (variable, value) in zip(variables, values) { try? solver.suggestValue(variable, Double(value)) }
+      record.pinnedRect = rect
+      return true
+    }
+    let size = view.intrinsicContentSize
+    let state = view.layoutState
+    let key = intrinsicKey(of: view)
+    guard key != record.intrinsicKey else { return false }
+    for constraint in record.intrinsic { try? solver.removeConstraint(constraint) }
+    var made: [Constraint] = []
+    if size.width != View.noIntrinsicMetric {
+      made.append((v.width <= Double(size.width)) ~ state.hugging.horizontal.strength)
+      made.append((v.width >= Double(size.width)) ~ state.compression.horizontal.strength)
+    }
+    if size.height != View.noIntrinsicMetric {
+      made.append((v.height <= Double(size.height)) ~ state.hugging.vertical.strength)
+      made.append((v.height >= Double(size.height)) ~ state.compression.vertical.strength)
+    }
+    // Sizes are never negative, whatever optional constraints want.
+    made.append(v.width >= 0)
+    made.append(v.height >= 0)
+    for constraint in made { try? solver.addConstraint(constraint) }
+    solverAdditions += made.count
+    record.intrinsic = made
+    record.intrinsicKey = key
+    return true
+  }
+
+  /// What a view's intrinsic constraints encode: its size and four priorities.
+  private func intrinsicKey(of view: View) -> [Double] {
+    let size = view.intrinsicContentSize
+    let state = view.layoutState
+    return [
+      Double(size.width), Double(size.height), Double(state.hugging.horizontal.rawValue),
+      Double(state.hugging.vertical.rawValue), Double(state.compression.horizontal.rawValue),
+      Double(state.compression.vertical.rawValue),
+    ]
+  }
+
+  /// The view's rectangle in window coordinates.
+  private func windowRect(of view: View) -> CGRect {
+    if view is Window { return CGRect(origin: .zero, size: view.bounds.size) }
+    return view.convert(view.bounds, to: nil)
+  }
+
+  /// Gives each constraint-positioned view its solved frame, in its superview's coordinates,
+  /// superviews first so a child converts against its parent's new frame.
+  private func assignFrames(scale: CGFloat) {
+    let views = orderedRecords.compactMap { record -> (View, Int)? in
+      guard let view = record.item as? View, !view.translatesAutoresizingMaskIntoConstraints else {
+        return nil
+      }
+      var depth = 0
+      var current = view.superview
+      while let parent = current {
+        depth += 1
+        current = parent.superview
+      }
+      return (view, depth)
+    }.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element)
+    let unit = scale > 0 ? scale : 1
+    func snap(_ value: Double) -> CGFloat { CGFloat((value * Double(unit)).rounded() / Double(unit)) }
+    for (view, _) in views {
+      let v = view.layoutVariables
+      let minX = snap(v.minX.value)
+      let minY = snap(v.minY.value)
+      let maxX = snap(v.minX.value + v.width.value)
+      let maxY = snap(v.minY.value + v.height.value)
+      var origin = CGPoint(x: minX, y: minY)
+      if let parent = view.superview { origin = parent.convert(origin, from: nil) }
+      let frame = CGRect(x: origin.x, y: origin.y, width: max(0, maxX - minX), height: max(0, maxY - minY))
+      if view.frame != frame { view.frame = frame }
+    }
+  }
+
+  // MARK: Reports
+
+  private func reportConflict(breaking constraint: LayoutConstraint) {
+    let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
+    let related = order.compactMap { active[$0] }.filter { other in
+      other !== constraint && other.priority == .required && !other.isBroken
+        && items.contains { $0 === other.firstItem || $0 === other.secondItem }
+    }
+    let listed = (related + [constraint]).map(\.description).joined(separator: ", ")
+    report(
+      "Unable to simultaneously satisfy constraints. Probably at least one of the constraints in the "
+        + "following list is one you don't want: (\(listed)) Will attempt to recover by breaking "
+        + "constraint \(constraint.description)")
+  }
+}
+
+extension Window {
+  /// This window's solver, created when the first constraint arrives.
+  package var autoLayoutEngine: LayoutEngine {
+    if let engine = layoutEngine { return engine }
+    let engine = LayoutEngine()
+    engine.report = { [unowned self] message in trace("layout", message) }
+    layoutEngine = engine
+    return engine
+  }
+
+  /// Solves the window's constraints if anything changed; frames are assigned before the
+  /// layout pass runs `layoutSubviews`, as UIKit orders it (constraints, frames, layoutSubviews).
+  package func solveConstraintsIfNeeded() {
+    guard let engine = layoutEngine, engine.needsSolve() else { return }
+    engine.solve(scale: traitCollection.displayScale)
+  }
+
+  /// Whether the window's constraints are out of date (a fixed frame moved during layout).
+  package var constraintsNeedSolve: Bool { layoutEngine?.needsSolve() ?? false }
+}
