@@ -12,7 +12,12 @@ public final class Variable {
 
   /// The value from the last ``Solver/updateVariables()`` (0 until then). Reading it never solves:
   /// solving is explicit so a layout pass can batch many edits into one update.
-  public var value: Double
+  ///
+  /// Exclusivity is not checked at run time: ``Solver/updateVariables()`` writes every variable
+  /// after each resize step, and the dynamic check (a thread-local access set per write) cost more
+  /// than the solving itself on small layouts. Variables are not `Sendable`, so the overlapping
+  /// accesses the check guards against cannot come from another thread.
+  @exclusivity(unchecked) public var value: Double
 
   /// Creates an unknown; `value` starts at `value` and is overwritten by the solver.
   public init(_ name: String = "", value: Double = 0) {
