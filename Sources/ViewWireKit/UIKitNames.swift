@@ -39,3 +39,4 @@ public typealias NSLayoutAnchor<Axis> = LayoutAnchor<Axis>
 public typealias NSLayoutXAxisAnchor = LayoutAnchor<XAxis>
 public typealias NSLayoutYAxisAnchor = LayoutAnchor<YAxis>
 public typealias NSLayoutDimension = LayoutAnchor<Dimension>
+public typealias UIStackView = StackView

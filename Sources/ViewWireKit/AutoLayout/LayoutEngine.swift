@@ -38,6 +38,8 @@ public final class LayoutEngine {
   private var pendingAdd: [LayoutConstraint] = []
   private var pendingRemove: [LayoutConstraint] = []
   private var modeChanged: [View] = []
+  /// Stack views in this window, asked before each solve whether their inputs changed.
+  var watchedStacks: [WeakStack] = []
 
   /// How many times the engine asked the solver for new values; tests use it to show that a
   /// frame with nothing changed does not solve.
@@ -86,6 +88,7 @@ public final class LayoutEngine {
 
   /// Whether the next `solve` would do anything.
   func needsSolve() -> Bool {
+    refreshStacks()
     if !pendingAdd.isEmpty || !pendingRemove.isEmpty || !modeChanged.isEmpty { return true }
     for record in orderedRecords {
       guard let view = record.item as? View else { continue }

@@ -1,0 +1,231 @@
+public import Foundation
+
+/// A view that lines up its arranged subviews with constraints (UIKit's `UIStackView`).
+///
+/// It owns only constraints: each change (axis, spacing, distribution, alignment, the arranged
+/// list, an arranged view hidden or shown, or an intrinsic size that `fillProportionally`
+/// depends on) replaces its constraint set, and the window's solver does the rest in the same
+/// layout pass. Hidden arranged views collapse: they leave the line and their space closes up.
+open class StackView: View {
+  /// How arranged views share the length along the axis (UIKit's `UIStackView.Distribution`).
+  public enum Distribution: Hashable, Sendable {
+    /// Intrinsic sizes, with the lowest hugging view stretching (or lowest compression
+    /// resistance view shrinking) to fill.
+    case fill
+    /// Every view the same length.
+    case fillEqually
+    /// Lengths in proportion to the views' intrinsic lengths.
+    case fillProportionally
+    /// Intrinsic lengths with equal gaps between views (at least `spacing`).
+    case equalSpacing
+    /// Intrinsic lengths with equal distances between the views' centres.
+    case equalCentering
+  }
+
+  /// Where arranged views sit across the axis (UIKit's `UIStackView.Alignment`).
+  public enum Alignment: Hashable, Sendable {
+    case fill, leading, firstBaseline, center, trailing, lastBaseline
+    /// `leading`, as horizontal stacks call it.
+    public static let top = Alignment.leading
+    /// `trailing`, as horizontal stacks call it.
+    public static let bottom = Alignment.trailing
+  }
+
+  /// The views laid out in a line, in order; each is also a subview.
+  public private(set) var arrangedSubviews: [View] = []
+
+  /// The direction of the line.
+  open var axis: LayoutAxis = .horizontal { didSet { rebuild() } }
+  /// The gap between adjacent views (the minimum gap for the equal distributions).
+  open var spacing: CGFloat = 0 { didSet { rebuild() } }
+  /// How views share the length along the axis.
+  open var distribution: Distribution = .fill { didSet { rebuild() } }
+  /// How views sit across the axis.
+  open var alignment: Alignment = .fill { didSet { rebuild() } }
+
+  private var owned: [LayoutConstraint] = []
+  private var spacers: [LayoutGuide] = []
+  /// What the current constraints were built for; a difference means rebuild.
+  private var builtFor: [Double] = []
+
+  /// A stack of `views`, as UIKit's `init(arrangedSubviews:)`.
+  public convenience init(arrangedSubviews views: [View]) {
+    self.init(frame: .zero)
+    for view in views { addArrangedSubview(view) }
+  }
+
+  /// Appends `view` to the line (and makes it a subview).
+  open func addArrangedSubview(_ view: View) {
+    insertArrangedSubview(view, at: arrangedSubviews.count)
+  }
+
+  /// Inserts `view` into the line at `index`.
+  open func insertArrangedSubview(_ view: View, at index: Int) {
+    arrangedSubviews.removeAll { $0 === view }
+    arrangedSubviews.insert(view, at: max(0, min(index, arrangedSubviews.count)))
+    view.translatesAutoresizingMaskIntoConstraints = false
+    if view.superview !== self { addSubview(view) }
+    rebuild()
+  }
+
+  /// Takes `view` out of the line; it stays a subview, as in UIKit.
+  open func removeArrangedSubview(_ view: View) {
+    arrangedSubviews.removeAll { $0 === view }
+    rebuild()
+  }
+
+  open override func willRemoveSubview(_ subview: View) {
+    super.willRemoveSubview(subview)
+    if arrangedSubviews.contains(where: { $0 === subview }) {
+      arrangedSubviews.removeAll { $0 === subview }
+      rebuild()
+    }
+  }
+
+  open override func didMoveToWindow() {
+    super.didMoveToWindow()
+    window?.autoLayoutEngine.watch(self)
+  }
+
+  /// The inputs the constraint set depends on besides the stored properties.
+  private var currentKey: [Double] {
+    var key: [Double] = []
+    for view in arrangedSubviews {
+      key.append(view.isHidden ? 1 : 0)
+      if distribution == .fillProportionally {
+        let size = view.intrinsicContentSize
+        key.append(Double(axis == .horizontal ? size.width : size.height))
+      }
+    }
+    return key
+  }
+
+  /// Rebuilds when an arranged view was hidden or shown, or an intrinsic size it uses changed;
+  /// the window's engine asks before each solve.
+  func refreshIfNeeded() {
+    if currentKey != builtFor { rebuild() }
+  }
+
+  private func rebuild() {
+    LayoutConstraint.deactivate(owned)
+    for guide in spacers { removeLayoutGuide(guide) }
+    spacers = []
+    owned = makeConstraints()
+    builtFor = currentKey
+    LayoutConstraint.activate(owned)
+  }
+
+  private func makeConstraints() -> [LayoutConstraint] {
+    let views = arrangedSubviews.filter { !$0.isHidden }
+    guard let first = views.first, let last = views.last else { return [] }
+    let horizontal = axis == .horizontal
+    let (lead, trail, length, centre): (LayoutAttribute, LayoutAttribute, LayoutAttribute, LayoutAttribute) =
+      horizontal ? (.leading, .trailing, .width, .centerX) : (.top, .bottom, .height, .centerY)
+    let (crossLead, crossTrail, crossCentre): (LayoutAttribute, LayoutAttribute, LayoutAttribute) =
+      horizontal ? (.top, .bottom, .centerY) : (.leading, .trailing, .centerX)
+    func make(
+      _ a: any LayoutItem, _ aa: LayoutAttribute, _ b: (any LayoutItem)?, _ ba: LayoutAttribute,
+      multiplier: CGFloat = 1, _ constant: CGFloat = 0, relation: LayoutRelation = .equal,
+      priority: LayoutPriority = .required
+    ) -> LayoutConstraint {
+      let constraint = LayoutConstraint(
+        item: a, attribute: aa, relatedBy: relation, toItem: b, attribute: ba, multiplier: multiplier,
+        constant: constant)
+      constraint.priority = priority
+      constraint.identifier = "UISV-\(distribution)"
+      return constraint
+    }
+    var result: [LayoutConstraint] = [make(first, lead, self, lead), make(self, trail, last, trail)]
+    // Along the axis.
+    for (a, b) in zip(views, views.dropFirst()) {
+      switch distribution {
+      case .fill, .fillEqually, .fillProportionally:
+        result.append(make(b, lead, a, trail, spacing))
+      case .equalSpacing, .equalCentering:
+        let gap = LayoutGuide()
+        gap.identifier = "UISV-distributing"
+        addLayoutGuide(gap)
+        spacers.append(gap)
+        result.append(make(b, lead, a, trail, spacing, relation: .greaterThanOrEqual))
+        let edges: (LayoutAttribute, LayoutAttribute) =
+          distribution == .equalSpacing ? (trail, lead) : (centre, centre)
+        result.append(make(gap, lead, a, edges.0))
+        result.append(make(gap, trail, b, edges.1))
+        result.append(make(gap, crossLead, self, crossLead))
+        result.append(make(gap, length == .width ? .height : .width, nil, .notAnAttribute, 0))
+        if let firstGap = spacers.first, firstGap !== gap {
+          result.append(make(gap, length, firstGap, length))
+        }
+      }
+    }
+    if distribution == .fillEqually {
+      for view in views.dropFirst() { result.append(make(view, length, first, length)) }
+    }
+    if distribution == .fillProportionally {
+      let sizes = views.map { view -> CGFloat in
+        let size = view.intrinsicContentSize
+        return max(0, horizontal ? size.width : size.height)
+      }
+      let total = sizes.reduce(0, +)
+      let gaps = spacing * CGFloat(views.count - 1)
+      if total > 0 {
+        for (view, size) in zip(views, sizes) {
+          let share = size / total
+          result.append(make(view, length, self, length, multiplier: share, -gaps * share, priority: 999))
+        }
+      }
+    }
+    // Across the axis.
+    for view in views {
+      switch alignment {
+      case .fill:
+        result.append(make(view, crossLead, self, crossLead))
+        result.append(make(self, crossTrail, view, crossTrail))
+      case .leading:
+        result.append(make(view, crossLead, self, crossLead))
+        result.append(make(self, crossTrail, view, crossTrail, relation: .greaterThanOrEqual))
+      case .trailing:
+        result.append(make(self, crossTrail, view, crossTrail))
+        result.append(make(view, crossLead, self, crossLead, relation: .greaterThanOrEqual))
+      case .center:
+        result.append(make(view, crossCentre, self, crossCentre))
+        result.append(make(view, crossLead, self, crossLead, relation: .greaterThanOrEqual))
+      case .firstBaseline, .lastBaseline:
+        let baseline: LayoutAttribute = alignment == .firstBaseline ? .firstBaseline : .lastBaseline
+        if horizontal && view !== first {
+          result.append(make(view, baseline, first, baseline))
+        }
+        result.append(make(view, crossLead, self, crossLead, relation: .greaterThanOrEqual))
+        result.append(make(self, crossTrail, view, crossTrail, relation: .greaterThanOrEqual))
+      }
+      // Without a fixed cross size the stack hugs its tallest view.
+      if alignment != .fill {
+        result.append(make(self, crossLead == .top ? .height : .width, nil, .notAnAttribute, 0, priority: 49))
+      }
+    }
+    if alignment == .firstBaseline || alignment == .lastBaseline {
+      result.append(make(first, crossLead, self, crossLead, priority: 50))
+    }
+    return result
+  }
+}
+
+extension LayoutEngine {
+  /// Keeps `stack` in the list of stack views asked to refresh before each solve.
+  func watch(_ stack: StackView) {
+    watchedStacks.removeAll { $0.stack == nil }
+    if !watchedStacks.contains(where: { $0.stack === stack }) {
+      watchedStacks.append(WeakStack(stack: stack))
+    }
+  }
+
+  /// Lets stack views whose arranged views were hidden or resized rebuild their constraints.
+  func refreshStacks() {
+    for entry in watchedStacks { entry.stack?.refreshIfNeeded() }
+  }
+}
+
+/// A stack view the engine asks to refresh, without keeping it alive.
+struct WeakStack {
+  weak var stack: StackView?
+}
