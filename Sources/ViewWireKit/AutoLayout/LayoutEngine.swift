@@ -242,12 +242,12 @@ public final class LayoutEngine {
     for constraint in record.intrinsic { try? solver.removeConstraint(constraint) }
     var made: [Constraint] = []
     if size.width != View.noIntrinsicMetric {
-      made.append((v.width <= Double(size.width)) ~ state.hugging.horizontal.strength)
-      made.append((v.width >= Double(size.width)) ~ state.compression.horizontal.strength)
+      made.append((v.width <= Double(size.width)).withStrength(state.hugging.horizontal.strength))
+      made.append((v.width >= Double(size.width)).withStrength(state.compression.horizontal.strength))
     }
     if size.height != View.noIntrinsicMetric {
-      made.append((v.height <= Double(size.height)) ~ state.hugging.vertical.strength)
-      made.append((v.height >= Double(size.height)) ~ state.compression.vertical.strength)
+      made.append((v.height <= Double(size.height)).withStrength(state.hugging.vertical.strength))
+      made.append((v.height >= Double(size.height)).withStrength(state.compression.vertical.strength))
     }
     // Sizes are never negative, whatever optional constraints want.
     made.append(v.width >= 0)
