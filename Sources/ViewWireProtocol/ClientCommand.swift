@@ -53,6 +53,8 @@ public enum ClientCommand: Equatable, Sendable {
   case text(String)
   case key(KeyName)
   case tree
+  /// The constraints and facts that decide a view's frame (Auto Layout).
+  case explain(TapTarget)
   case snapshot
   case resync
   case ack(sequence: Int)
@@ -80,6 +82,7 @@ public enum ClientCommand: Equatable, Sendable {
     case .text: "text"
     case .key: "key"
     case .tree: "tree"
+    case .explain: "explain"
     case .snapshot: "snapshot"
     case .resync: "resync"
     case .ack: "ack"
@@ -117,6 +120,7 @@ public enum ClientCommand: Equatable, Sendable {
     HelpEntry(verb: "text", arguments: "STRING", summary: "types into the focused text field"),
     HelpEntry(verb: "key", arguments: "return|backspace|tab|escape", summary: "presses a key"),
     HelpEntry(verb: "tree", arguments: "", summary: "prints the view tree"),
+    HelpEntry(verb: "explain", arguments: "X Y|#ID|@IDENT", summary: "lists what decides a view's frame"),
     HelpEntry(verb: "snapshot", arguments: "", summary: "sends a full frame"),
     HelpEntry(verb: "resync", arguments: "", summary: "sends a full frame after a hash mismatch"),
     HelpEntry(verb: "ack", arguments: "SEQ", summary: "acknowledges a frame"),
@@ -157,6 +161,7 @@ public enum ClientCommand: Equatable, Sendable {
     case "resize":
       let width = try arguments.number("W", in: 1...100_000)
       command = .resize(width: width, height: try arguments.number("H", in: 1...100_000))
+    case "explain": command = .explain(try arguments.target())
     case "tap":
       let target = try arguments.target()
       command = .tap(target, count: try arguments.intOption("count", default: 1, in: 1...10))

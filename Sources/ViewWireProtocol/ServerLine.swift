@@ -16,6 +16,8 @@ public enum ServerLine: Equatable, Sendable {
   case help(verb: String)
   case tree(depth: Int, id: Int, className: String)
   case trace(String)
+  /// One line of an `explain` reply, unquoted.
+  case explain(String)
   case bye(reason: String)
   /// A line this client does not understand; kept so callers can report it.
   case unknown(String)
@@ -54,7 +56,9 @@ public enum ServerLine: Equatable, Sendable {
       return .error(kind: words[1], code: words[2], message: message)
     case "frame":
       guard let sequence = int(1), words.count >= 3 else { return .unknown(line) }
-      if words[2] == "begin" { return .frameBegin(sequence: sequence, isFull: words.count > 3 && words[3] == "full") }
+      if words[2] == "begin" {
+        return .frameBegin(sequence: sequence, isFull: words.count > 3 && words[3] == "full")
+      }
       let fields = RawWords.fields(words.dropFirst(3))
       guard words[2] == "end", let hashText = fields.first(where: { $0.key == "hash" })?.value,
         let hash = UInt64(hashText, radix: 16),
@@ -70,7 +74,9 @@ public enum ServerLine: Equatable, Sendable {
       if parent == nil && words[3] != "-" { return .unknown(line) }
       return .create(id: id, className: words[2], parent: parent, index: index)
     case "move":
-      guard words.count == 4, let id = int(1), let parent = int(2), let index = int(3) else { return .unknown(line) }
+      guard words.count == 4, let id = int(1), let parent = int(2), let index = int(3) else {
+        return .unknown(line)
+      }
       return .move(id: id, parent: parent, index: index)
     case "layout":
       guard words.count == 6, let id = int(1) else { return .unknown(line) }
@@ -89,6 +95,9 @@ public enum ServerLine: Equatable, Sendable {
       return .tree(depth: depth, id: id, className: words[3])
     case "trace":
       return .trace(String(line.dropFirst(min(line.count, 6))))
+    case "explain":
+      guard words.count == 2, let detail = string(1) else { return .unknown(line) }
+      return .explain(detail)
     case "bye":
       return .bye(reason: string(1) ?? "")
     default:
@@ -145,7 +154,8 @@ public enum RawWords {
   /// The text of a quoted word with its escapes undone, or the word itself if unquoted.
   public static func unquote(_ word: String) -> String? {
     guard word.utf8.first == UInt8(ascii: "\"") else { return word }
-    guard let tokens = try? Tokenizer.tokenize(word), tokens.count == 1, case .string(let text) = tokens[0] else {
+    guard let tokens = try? Tokenizer.tokenize(word), tokens.count == 1, case .string(let text) = tokens[0]
+    else {
       return nil
     }
     return text

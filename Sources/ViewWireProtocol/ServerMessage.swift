@@ -28,6 +28,8 @@ public enum ServerMessage: Equatable, Sendable {
   case help(verb: String, arguments: String, summary: String)
   case tree(depth: Int, id: Int, className: String, frame: [String], properties: [Field])
   case trace(String)
+  /// One line of an `explain` reply: a constraint or fact that decides a view's frame.
+  case explain(String)
   case bye(reason: String)
 
   /// The line without its LF.
@@ -49,10 +51,13 @@ public enum ServerMessage: Equatable, Sendable {
     case .help(let verb, let arguments, let summary):
       return "help \(verb) \(Quoting.quote(arguments)) \(Quoting.quote(summary))"
     case .tree(let depth, let id, let className, let frame, let properties):
-      return (["tree", String(depth), String(id), className] + frame + properties.map { "\($0.key)=\($0.value)" })
+      return
+        (["tree", String(depth), String(id), className] + frame + properties.map { "\($0.key)=\($0.value)" })
         .joined(separator: " ")
     case .trace(let detail):
       return "trace \(detail)"
+    case .explain(let detail):
+      return "explain \(Quoting.quote(detail))"
     case .bye(let reason):
       return "bye \(Quoting.quote(reason))"
     }

@@ -120,6 +120,12 @@ final class CommandDispatcher {
       let count = sendTree()
       ok("tree", Field("views", String(count)))
 
+    case .explain(let target):
+      connection.sendChanges()
+      let (id, lines) = try session.explain(target)
+      for line in lines { connection.send(.explain(line)) }
+      ok("explain", Field("view", String(id)), Field("lines", String(lines.count)))
+
     case .snapshot:
       sendFullFrame()
       ok("snapshot")

@@ -120,6 +120,32 @@ final class Session {
     guard window.bounds.contains(point) else { throw .outsideWindow(point) }
   }
 
+  /// What decides the frame of the view at `target` (a point is hit-tested, as a tap is), with
+  /// its wire id.
+  func explain(_ target: TapTarget) throws(SessionError) -> (id: Int, lines: [String]) {
+    try requireApp()
+    var found: View?
+    switch target {
+    case .id(let id):
+      found = engine.view(withID: id).flatMap { $0.window === window ? $0 : nil }
+    case .identifier(let identifier):
+      found = window.view(withIdentifier: identifier)
+    case .point(let x, let y):
+      let point = CGPoint(x: x, y: y)
+      try checkInside(point)
+      found = window.hitTest(point)
+    }
+    guard let view = found, let id = engine.id(of: view) else {
+      switch target {
+      case .id(let id): throw .noSuchView("#\(id)")
+      case .identifier(let identifier): throw .noSuchView("@\(identifier)")
+      case .point(let x, let y):
+        throw .noSuchView("\(CanonicalNumber.format(x)) \(CanonicalNumber.format(y))")
+      }
+    }
+    return (id, view.explainLayout())
+  }
+
   /// A tap; returns the wire id of the view hit, if any.
   func tap(_ target: TapTarget, count: Int) throws(SessionError) -> Int? {
     try requireApp()

@@ -276,7 +276,7 @@ struct ClientCommandTests {
   }
 
   @Test func helpListsEveryVerbTheParserAccepts() throws {
-    #expect(ClientCommand.helpEntries.count == 23)
+    #expect(ClientCommand.helpEntries.count == 24)
     for entry in ClientCommand.helpEntries {
       do {
         _ = try ClientCommand.parse(entry.verb)
