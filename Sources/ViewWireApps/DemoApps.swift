@@ -15,7 +15,7 @@ public enum DemoApps {
       name: "interface-square", title: "The square, loaded from an interface file with outlets (seed 000)"
     ) { _ in InterfaceSquareViewController() },
     AppDescriptor(name: "login", title: "A login screen with a secure field (seed 004)") { _ in
-      UINavigationController(rootViewController: LoginViewController())
+      UINavigationController(rootViewController: LoginStackViewController())
     },
     AppDescriptor(name: "gallery", title: "Controls, drawing and animation") { _ in GalleryViewController() },
     AppDescriptor(

@@ -97,7 +97,7 @@ import ViewWireProtocol
     let session = try daemon.session()
     try session.run("trace on")
     let open = try session.run("open login")
-    let events = open.lines.filter { $0.hasPrefix("trace lifecycle LoginViewController") }.map {
+    let events = open.lines.filter { $0.hasPrefix("trace lifecycle LoginStackViewController") }.map {
       String($0.split(separator: " ").last!)
     }
     #expect(
@@ -111,9 +111,9 @@ import ViewWireProtocol
     #expect(
       close.lines.filter { $0.hasPrefix("trace") } == [
         "trace lifecycle NavigationController viewWillDisappear",
-        "trace lifecycle LoginViewController viewWillDisappear",
+        "trace lifecycle LoginStackViewController viewWillDisappear",
         "trace lifecycle NavigationController viewDidDisappear",
-        "trace lifecycle LoginViewController viewDidDisappear",
+        "trace lifecycle LoginStackViewController viewDidDisappear",
       ])
   }
 }

@@ -4,7 +4,7 @@ import Foundation
 /// switches, sliders.
 ///
 /// Target-action works as in UIKit, with Swift method references instead of selectors:
-/// `button.addTarget(self, action: LoginViewController.login, for: .touchUpInside)`. The target
+/// `button.addTarget(self, action: LoginStackViewController.login, for: .touchUpInside)`. The target
 /// is held weakly, as UIKit holds it.
 open class Control: View {
   /// The events a control sends actions for (UIKit's `UIControl.Event`).
