@@ -17,6 +17,10 @@ public enum DemoApps {
     AppDescriptor(name: "login", title: "A login screen with a secure field (seed 004)") { _ in
       UINavigationController(rootViewController: LoginStackViewController())
     },
+    AppDescriptor(name: "stacks", title: "Stack views in every distribution; toggle hides the middle labels")
+    {
+      _ in StacksViewController()
+    },
     AppDescriptor(name: "gallery", title: "Controls, drawing and animation") { _ in GalleryViewController() },
     AppDescriptor(
       name: "navigation", title: "A list and its details in a navigation stack: push, back, reload"
