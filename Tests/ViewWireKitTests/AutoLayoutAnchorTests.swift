@@ -190,6 +190,26 @@ struct AutoLayoutAnchorTests {
     #expect(text(scene.child.frame) == "0 0 200 5")
   }
 
+  @Test func ambiguityIsReportedOnceUntilItIsResolved() {
+    let scene = Scene()
+    scene.child.accessibilityIdentifier = "child"
+    scene.child.leadingAnchor.constraint(equalTo: scene.container.leadingAnchor).isActive = true
+    scene.window.prepareFrame()
+    #expect(
+      scene.traces == [
+        "layout Ambiguous layout: no constraint fixes the vertical position, width, height of View#child"
+      ])
+    scene.window.prepareFrame()
+    #expect(scene.traces.count == 1)
+    NSLayoutConstraint.activate([
+      scene.child.topAnchor.constraint(equalTo: scene.container.topAnchor),
+      scene.child.widthAnchor.constraint(equalToConstant: 1),
+      scene.child.heightAnchor.constraint(equalToConstant: 1),
+    ])
+    scene.window.prepareFrame()
+    #expect(scene.traces.count == 1)
+  }
+
   @Test func constraintsActivatedBeforeTheViewJoinsAWindowApplyWhenItDoes() {
     let window = Window(size: CGSize(width: 100, height: 100))
     let holder = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

@@ -152,7 +152,50 @@ public final class LayoutEngine {
     solver.updateVariables()
     solveCount += 1
     assignFrames(scale: scale)
+    reportAmbiguity()
     return true
+  }
+
+  /// Views already reported as ambiguous, so a report is made once, not every frame.
+  private var reportedAmbiguous: Set<ObjectIdentifier> = []
+
+  /// Reports constraint-positioned views whose constraints leave an axis open (UIKit's
+  /// `hasAmbiguousLayout`, by a structural check): no attribute fixes the position, or neither a
+  /// size attribute, two edges nor an intrinsic size fixes the length.
+  private func reportAmbiguity() {
+    var mentioned: [ObjectIdentifier: Set<LayoutAttribute>] = [:]
+    for constraint in order.compactMap({ active[$0] }) where !constraint.isBroken {
+      if let item = constraint.firstItem {
+        mentioned[ObjectIdentifier(item), default: []].insert(constraint.firstAttribute)
+      }
+      if let item = constraint.secondItem {
+        mentioned[ObjectIdentifier(item), default: []].insert(constraint.secondAttribute)
+      }
+    }
+    for record in orderedRecords {
+      guard let view = record.item as? View, !view.translatesAutoresizingMaskIntoConstraints else { continue }
+      let key = ObjectIdentifier(view)
+      let attributes = mentioned[key] ?? []
+      let size = view.intrinsicContentSize
+      var open: [String] = []
+      let xEdges = attributes.intersection([.left, .right, .leading, .trailing, .centerX])
+      let yEdges = attributes.intersection([.top, .bottom, .centerY, .firstBaseline, .lastBaseline])
+      if xEdges.isEmpty { open.append("horizontal position") }
+      if yEdges.isEmpty { open.append("vertical position") }
+      if !attributes.contains(.width) && xEdges.count < 2 && size.width == View.noIntrinsicMetric {
+        open.append("width")
+      }
+      if !attributes.contains(.height) && yEdges.count < 2 && size.height == View.noIntrinsicMetric {
+        open.append("height")
+      }
+      if open.isEmpty {
+        reportedAmbiguous.remove(key)
+      } else if !reportedAmbiguous.contains(key) {
+        reportedAmbiguous.insert(key)
+        report(
+          "Ambiguous layout: no constraint fixes the \(open.joined(separator: ", ")) of \(view.layoutName)")
+      }
+    }
   }
 
   private func retain(_ item: (any LayoutItem)?) {
