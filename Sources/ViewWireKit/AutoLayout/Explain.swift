@@ -1,4 +1,5 @@
 internal import Foundation
+internal import ViewWireProtocol
 
 extension View {
   /// Readable lines saying what decides this view's frame: whether constraints or its own frame
@@ -7,7 +8,8 @@ extension View {
   public func explainLayout() -> [String] {
     var lines: [String] = []
     let f = frame
-    let frameText = [f.minX, f.minY, f.width, f.height].map(CanonicalNumberText.format).joined(separator: " ")
+    let frameText = [f.minX, f.minY, f.width, f.height].map { CanonicalNumber.format(Double($0)) }.joined(
+      separator: " ")
     let mode =
       translatesAutoresizingMaskIntoConstraints
       ? "its own frame (translatesAutoresizingMaskIntoConstraints)" : "constraints"
@@ -16,10 +18,10 @@ extension View {
       let size = intrinsicContentSize
       if size.width != View.noIntrinsicMetric || size.height != View.noIntrinsicMetric {
         func metric(_ value: CGFloat) -> String {
-          value == View.noIntrinsicMetric ? "none" : CanonicalNumberText.format(value)
+          value == View.noIntrinsicMetric ? "none" : CanonicalNumber.format(Double(value))
         }
         func priority(_ value: LayoutPriority) -> String {
-          CanonicalNumberText.format(CGFloat(value.rawValue))
+          CanonicalNumber.format(Double(CGFloat(value.rawValue)))
         }
         lines.append(
           "intrinsic size \(metric(size.width))x\(metric(size.height)), hugging "
@@ -43,8 +45,10 @@ extension View {
     }
     for guide in guides {
       if let insets = guide.systemInsets?() {
-        let text = [insets.top, insets.left, insets.bottom, insets.right].map(CanonicalNumberText.format)
-          .joined(separator: " ")
+        let text = [insets.top, insets.left, insets.bottom, insets.right].map {
+          CanonicalNumber.format(Double($0))
+        }
+        .joined(separator: " ")
         lines.append("\(guide.layoutName) is its owner's bounds inset by \(text) (top left bottom right)")
       }
     }

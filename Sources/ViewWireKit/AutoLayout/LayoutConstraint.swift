@@ -1,5 +1,6 @@
 internal import Cassowary
 public import Foundation
+internal import ViewWireProtocol
 
 /// How important a constraint is (UIKit's `UILayoutPriority`): 1...1000, where 1000 must hold.
 ///
@@ -251,24 +252,15 @@ extension LayoutConstraint: CustomStringConvertible {
     var rhs = ""
     if let secondItem {
       rhs = "\(secondItem.layoutName).\(secondAttribute.rawValue)"
-      if multiplier != 1 { rhs += " * \(CanonicalNumberText.format(multiplier))" }
-      if constant > 0 { rhs += " + \(CanonicalNumberText.format(constant))" }
-      if constant < 0 { rhs += " - \(CanonicalNumberText.format(-constant))" }
+      if multiplier != 1 { rhs += " * \(CanonicalNumber.format(Double(multiplier)))" }
+      if constant > 0 { rhs += " + \(CanonicalNumber.format(Double(constant)))" }
+      if constant < 0 { rhs += " - \(CanonicalNumber.format(Double(-constant)))" }
     } else {
-      rhs = CanonicalNumberText.format(constant)
+      rhs = CanonicalNumber.format(Double(constant))
     }
     text += rhs
-    if priority != .required { text += " @\(CanonicalNumberText.format(CGFloat(priority.rawValue)))" }
+    if priority != .required { text += " @\(CanonicalNumber.format(Double(CGFloat(priority.rawValue))))" }
     if isBroken { text += " (broken)" } else if isActive { text += " (active)" }
     return text + ">"
-  }
-}
-
-/// Numbers as descriptions print them: integers without a fraction.
-enum CanonicalNumberText {
-  static func format(_ value: CGFloat) -> String {
-    let rounded = (value * 1000).rounded() / 1000
-    if rounded == rounded.rounded() { return String(Int(rounded)) }
-    return String(Double(rounded))
   }
 }
