@@ -319,7 +319,8 @@ open class View: Responder {
     for subview in subviews { subview.layoutSubtreeIgnoringWindow() }
   }
 
-  /// Lays out the subviews from `bounds`. The default does nothing (Auto Layout hooks in here).
+  /// Lays out the subviews from `bounds`. The default does nothing: constraint-positioned
+  /// subviews already got their frames from the window's solver before this runs.
   ///
   /// Called whenever the view's size changed or `setNeedsLayout()` was called, at most once per
   /// view per layout pass.
