@@ -231,6 +231,19 @@ struct AutoLayoutAnchorTests {
     #expect(holder.constraints.count == 2)
   }
 
+  @Test func aViewThatLeavesLosesTheConstraintsTyingItToViewsThatStay() {
+    let scene = Scene()
+    let tie = scene.child.leadingAnchor.constraint(equalTo: scene.sibling.trailingAnchor)
+    let own = scene.child.widthAnchor.constraint(equalToConstant: 5)
+    NSLayoutConstraint.activate([tie, own])
+    scene.window.prepareFrame()
+    scene.child.removeFromSuperview()
+    #expect(!tie.isActive)
+    #expect(own.isActive)
+    scene.window.prepareFrame()
+    #expect(scene.window.layoutEngine?.constraints(affecting: scene.sibling).isEmpty == true)
+  }
+
   @Test func framesAreAssignedBeforeLayoutSubviewsRuns() {
     final class Recorder: View {
       var seen: [String] = []

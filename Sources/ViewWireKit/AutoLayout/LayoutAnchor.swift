@@ -288,7 +288,18 @@ extension View: LayoutItem {
   /// Called by `propagateWindow` for every view that moves between windows: its installed
   /// constraints leave the old window's solver and join the new one's.
   package func autoLayoutWindowChanged(from oldWindow: Window?, to newWindow: Window?) {
-    guard oldWindow !== newWindow, let state = layoutStateIfCreated, !state.installed.isEmpty else { return }
+    guard oldWindow !== newWindow else { return }
+    // As in UIKit, a view that leaves loses the constraints that tie it to views that stay.
+    if let engine = oldWindow?.layoutEngine {
+      for constraint in engine.constraints(affecting: self) {
+        if let host = constraint.installedOn, host.window === oldWindow, host !== self,
+          !host.isDescendant(of: self)
+        {
+          constraint.isActive = false
+        }
+      }
+    }
+    guard let state = layoutStateIfCreated, !state.installed.isEmpty else { return }
     for constraint in state.installed {
       oldWindow?.layoutEngine?.remove(constraint)
       newWindow?.autoLayoutEngine.add(constraint)

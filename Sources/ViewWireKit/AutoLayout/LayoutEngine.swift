@@ -83,7 +83,8 @@ public final class LayoutEngine {
 
   /// The active constraints that mention `item`, in activation order.
   public func constraints(affecting item: any LayoutItem) -> [LayoutConstraint] {
-    order.compactMap { active[$0] }.filter { $0.firstItem === item || $0.secondItem === item }
+    guard records[ObjectIdentifier(item)] != nil else { return [] }
+    return order.compactMap { active[$0] }.filter { $0.firstItem === item || $0.secondItem === item }
   }
 
   /// Whether the next `solve` would do anything.
