@@ -1,0 +1,230 @@
+"""The scripting API: what a pytest test calls to drive an app and look at its screen.
+
+Each method sends one command of section 5 and raises CommandError on an `error` reply, so
+a test reads as the user's steps; the mirror (kept in step by the connection) answers
+questions about the screen without another round trip.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Callable, List, Optional, Tuple, Union
+
+from .connection import DEFAULT_TIMEOUT, Connection, Reply
+from .errors import ReplyTimeout, ViewWireError
+from .mirror import Mirror, View
+from .tokens import canonical_number, quote, tokenize
+
+Target = Union[str, View, float, int]
+
+
+class Session:
+    """One session with a ViewWire daemon, driven like a user would.
+
+    Use it as a context manager so the connection is closed even when a test fails:
+
+        with Session(port=port) as s:
+            s.open("login")
+            s.tap("@username")
+            s.type_text("alice")
+    """
+
+    def __init__(self, port: int, host: str = "127.0.0.1", timeout: float = DEFAULT_TIMEOUT,
+                 strict: bool = False, on_line: Optional[Callable[[str], None]] = None) -> None:
+        self.connection = Connection(host, port, timeout=timeout, strict=strict, on_line=on_line)
+        self.timeout = timeout
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def mirror(self) -> Mirror:
+        """The client's copy of the window's view tree, current after every reply."""
+        return self.connection.mirror
+
+    # Commands.
+
+    def command(self, line: str, check: bool = True) -> Reply:
+        """Send any command line; raise its CommandError unless `check` is False."""
+        reply = self.connection.request(line)
+        return reply.check() if check else reply
+
+    def hello(self, version: Optional[int] = None, size: Optional[Tuple[float, float]] = None,
+              scale: Optional[float] = None, idiom: Optional[str] = None,
+              locale: Optional[str] = None, keyboard: Optional[float] = None) -> Reply:
+        """State the client's traits (section 3); only the ones given change."""
+        parts = ["hello"]
+        if version is not None:
+            parts.append(f"version={version}")
+        if size is not None:
+            parts.append(f"size={canonical_number(size[0])}x{canonical_number(size[1])}")
+        if scale is not None:
+            parts.append(f"scale={canonical_number(scale)}")
+        if idiom is not None:
+            parts.append(f"idiom={idiom}")
+        if locale is not None:
+            parts.append(f"locale={locale}")
+        if keyboard is not None:
+            parts.append(f"keyboard={canonical_number(keyboard)}")
+        return self.command(" ".join(parts))
+
+    def apps(self) -> List[str]:
+        """The names of the daemon's apps, from the `app NAME "TITLE"` lines."""
+        return [line.split(" ")[1] for line in self.command("apps").data if line.startswith("app ")]
+
+    def open(self, app: str) -> Reply:
+        """Open an app; its full frame has replaced the mirror when this returns."""
+        return self.command(f"open {app}")
+
+    def close_app(self) -> Reply:
+        """Close the open app; the window stays, empty."""
+        return self.command("close")
+
+    def resize(self, width: float, height: float) -> Reply:
+        """Resize the window, as a client whose own window changed size would."""
+        return self.command(f"resize {canonical_number(width)} {canonical_number(height)}")
+
+    def tap(self, target: Target, y: Optional[float] = None, count: int = 1) -> Optional[int]:
+        """Tap `@ident`, `#id`, a View, or the point (target, y); return the id of the view hit.
+
+        The returned id (None for `view=none`) lets a test check what a tap at a point reached."""
+        line = f"tap {self._target(target, y)}" + (f" count={count}" if count != 1 else "")
+        return _view_option(self.command(line))
+
+    def down(self, x: float, y: float) -> Optional[int]:
+        """Put a finger down at a point (the start of a hand-made drag); return the view hit."""
+        return _view_option(self.command(f"down {_point(x, y)}"))
+
+    def move(self, x: float, y: float) -> Reply:
+        """Move the finger that `down` put down."""
+        return self.command(f"move {_point(x, y)}")
+
+    def up(self, x: float, y: float) -> Reply:
+        """Lift the finger."""
+        return self.command(f"up {_point(x, y)}")
+
+    def drag(self, x1: float, y1: float, x2: float, y2: float, steps: Optional[int] = None) -> Optional[int]:
+        """Drag from one point to another in one command (one frame); return the view first hit."""
+        line = f"drag {_point(x1, y1)} {_point(x2, y2)}" + (f" steps={steps}" if steps is not None else "")
+        return _view_option(self.command(line))
+
+    def drag_view(self, source: Target, destination: Target, steps: Optional[int] = None) -> Optional[int]:
+        """Drag from the centre of one view to the centre of another, both found in the mirror."""
+        return self.drag(*self.center(source), *self.center(destination), steps=steps)
+
+    def type_text(self, text: str) -> Reply:
+        """Type text into the focused field; the text is always quoted, so any characters go through."""
+        return self.command(f"text {quote(text)}")
+
+    def key(self, name: str) -> Reply:
+        """Press `return`, `backspace`, `tab` or `escape` in the focused field."""
+        return self.command(f"key {name}")
+
+    def back(self) -> Reply:
+        """Pop the navigation stack on screen, as its back button does."""
+        return self.command("back")
+
+    def snapshot(self) -> Reply:
+        """Ask for a full frame; the mirror is rebuilt from it."""
+        return self.command("snapshot")
+
+    def clock_manual(self) -> Reply:
+        """Put the session on a manual clock, so timed work runs only when `advance` says."""
+        return self.command("clock manual")
+
+    def advance(self, seconds: float) -> Reply:
+        """Move the manual clock forward, running the work that falls due."""
+        return self.command(f"clock advance {canonical_number(seconds)}")
+
+    def tree(self) -> List[str]:
+        """The server's own `tree` lines, to compare with `snapshot_text()`."""
+        return self.command("tree").data
+
+    def explain(self, target: Target, y: Optional[float] = None) -> List[str]:
+        """The server's reasons for a view's frame, one unquoted line per fact."""
+        return [tokenize(line)[1].text for line in self.command(f"explain {self._target(target, y)}").data]
+
+    def quit(self) -> None:
+        """Say goodbye (`quit`) and close the connection."""
+        try:
+            self.command("quit")
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Close the connection without a goodbye."""
+        self.connection.close()
+
+    # The screen, from the mirror.
+
+    def find(self, target: str) -> Optional[View]:
+        """The view named by `@ident`, `#id` or a bare identifier, or None."""
+        return self.mirror.find(target)
+
+    def view(self, target: Target) -> View:
+        """Like `find`, but a missing view is an error that names what is on screen."""
+        if isinstance(target, View):
+            return target
+        found = self.mirror.find(str(target))
+        if found is None:
+            idents = [v.ident for v in self.mirror if v.ident]
+            raise ViewWireError(f"no view {target} in the mirror; identifiers: {idents}")
+        return found
+
+    def text(self, target: Target) -> Optional[str]:
+        """The `text` of a view (a mask for secure fields)."""
+        return self.view(target).text
+
+    def center(self, target: Target) -> Tuple[float, float]:
+        """The centre of a view in window coordinates: where a tap on it lands."""
+        x, y, w, h = self.mirror.absolute_frame(self.view(target).id)
+        return x + w / 2, y + h / 2
+
+    def snapshot_text(self) -> str:
+        """The mirror as `tree` lines, one per view, as the server's `tree` would print them."""
+        return "\n".join(self.mirror.tree_lines())
+
+    def wait_for(self, condition: Callable[[], object], timeout: Optional[float] = None,
+                 what: str = "a condition") -> object:
+        """Wait until `condition()` is truthy, reading asynchronous frames meanwhile; return its value.
+
+        Timers and animations change the tree between commands; this is how a script waits
+        for them without sleeping a fixed time."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            value = condition()
+            if value:
+                return value
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                raise ReplyTimeout(f"timed out waiting for {what}; texts on screen: {self.mirror.texts()}")
+            self.connection.poll(remaining)
+
+    def wait_for_text(self, text: str, timeout: Optional[float] = None, exact: bool = True) -> View:
+        """Wait until some view's `text` equals `text` (or contains it, with exact=False); return it."""
+        found = self.wait_for(lambda: self.mirror.find_text(text, exact), timeout, f"the text {text!r}")
+        assert isinstance(found, View)
+        return found
+
+    def _target(self, target: Target, y: Optional[float]) -> str:
+        if isinstance(target, View):
+            return f"#{target.id}"
+        if isinstance(target, (int, float)) and not isinstance(target, bool):
+            if y is None:
+                raise TypeError("a point target needs both x and y")
+            return _point(target, y)
+        if isinstance(target, str) and target[:1] in ("@", "#") and y is None:
+            return target
+        raise TypeError(f"a target is '@ident', '#id', a View or x, y; not {target!r}")
+
+
+def _point(x: float, y: float) -> str:
+    return f"{canonical_number(x)} {canonical_number(y)}"
+
+
+def _view_option(reply: Reply) -> Optional[int]:
+    view = reply.options.get("view", "none")
+    return int(view) if view.isdigit() else None
