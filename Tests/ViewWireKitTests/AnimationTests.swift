@@ -47,6 +47,25 @@ struct AnimationTests {
     #expect(stage.clock.pendingCount == 0)
   }
 
+  /// UIKit's idiom for animating a constraint: change its constant, then lay out inside the
+  /// animation block; `layoutIfNeeded` solves the constraints, so the move is animated.
+  @Test func aConstraintChangeLaidOutInsideTheBlockIsAnimated() {
+    let stage = Stage()
+    let child = View()
+    child.translatesAutoresizingMaskIntoConstraints = false
+    stage.box.addSubview(child)
+    let left = child.leftAnchor.constraint(equalTo: stage.box.leftAnchor, constant: 10)
+    NSLayoutConstraint.activate([
+      left, child.topAnchor.constraint(equalTo: stage.box.topAnchor),
+      child.widthAnchor.constraint(equalToConstant: 20), child.heightAnchor.constraint(equalToConstant: 20),
+    ])
+    #expect(stage.diffLines() == ["create 4 View 2 0", "layout 4 10 0 20 20"])
+    left.constant = 25
+    View.animate(withDuration: 0.25) { stage.box.layoutIfNeeded() }
+    #expect(child.frame.origin.x == 25, "layoutIfNeeded applied the new constant at once")
+    #expect(stage.diffLines() == ["layout 4 25 0 20 20", #"render 4 anim="1 0.25 0 easeInOut""#])
+  }
+
   struct CurveCase: CustomTestStringConvertible, Sendable {
     let options: View.AnimationOptions
     let delay: TimeInterval

@@ -305,9 +305,12 @@ open class View: Responder {
     window?.changes.noteNeedsLayout(self)
   }
 
-  /// Runs any pending layout of this view and its subtree now.
+  /// Runs any pending layout of this view and its subtree now: the window's constraints are
+  /// solved first, so a changed constraint moves its views before this returns (UIKit's
+  /// `constant = x; UIView.animate { layoutIfNeeded() }` idiom animates the change).
   open func layoutIfNeeded() {
     if let window {
+      window.solveConstraintsIfNeeded()
       window.changes.runLayoutPass(within: self)
     } else {
       layoutSubtreeIgnoringWindow()

@@ -115,13 +115,13 @@ open class Window: View {
     repeat {
       rounds += 1
       solveConstraintsIfNeeded()
-      layoutIfNeeded()
+      changes.runLayoutPass(within: self)
       let work = afterLayout
       afterLayout = []
       for item in work { item() }
     } while (!afterLayout.isEmpty || constraintsNeedSolve) && rounds < 8
     solveConstraintsIfNeeded()
-    layoutIfNeeded()
+    changes.runLayoutPass(within: self)
     changes.runDisplayPass()
   }
 
