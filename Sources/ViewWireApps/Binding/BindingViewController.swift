@@ -8,9 +8,10 @@ import ViewWireKit
 //
 // Changes from the seed:
 // - No `required init?(coder:)`: the kit has no `NSCoder` initializer to satisfy.
-// - The seed pins `subview1` to the edges with Cartography; until the Auto Layout module lands,
-//   `viewDidLayoutSubviews()` sets the same frame (the root view's bounds) by hand.
-// - A label and a button are added so a client can change the view model and watch the binding.
+// - A label and a button are added so a client can change the view model and watch the binding;
+//   they are constrained in the seed's Cartography style too.
+// `setupViews()` keeps the seed's `constrain(view, subview1) { ... subview1.edges == view.edges }`
+// as written: the kit's Cartography-style DSL activates the constraints on the window's solver.
 
 final class BindingViewController: UIViewController {
   private var viewModel: MyViewModel!
@@ -53,9 +54,21 @@ final class BindingViewController: UIViewController {
 
   private func setupViews() {
     view.addSubview(subview1)
-    // The seed: constrain(view, subview1) { view, subview1 in subview1.edges == view.edges }
+    constrain(view, subview1) { view, subview1 in
+      subview1.edges == view.edges
+    }
     view.addSubview(alphaLabel)
     view.addSubview(fadeButton)
+    constrain(view, alphaLabel, fadeButton) { view, alphaLabel, fadeButton in
+      alphaLabel.top == view.top + 60
+      alphaLabel.leading == view.leading + 16
+      alphaLabel.trailing == view.trailing - 16
+      alphaLabel.height == 24
+      fadeButton.top == view.top + 100
+      fadeButton.centerX == view.centerX
+      fadeButton.width == 120
+      fadeButton.height == 44
+    }
     fadeButton.addTarget(self, action: BindingViewController.fade, for: .touchUpInside)
   }
 
@@ -67,13 +80,6 @@ final class BindingViewController: UIViewController {
       .map { "alpha \(Int(($0 * 100).rounded()))%" }
       .bind(to: alphaLabel.rx.text)
       .disposed(by: disposeBag)
-  }
-
-  override func viewDidLayoutSubviews() {
-    super.viewDidLayoutSubviews()
-    subview1.frame = view.bounds
-    alphaLabel.frame = CGRect(x: 16, y: 60, width: view.bounds.width - 32, height: 24)
-    fadeButton.frame = CGRect(x: view.bounds.width / 2 - 60, y: 100, width: 120, height: 44)
   }
 
   private func fade() {
