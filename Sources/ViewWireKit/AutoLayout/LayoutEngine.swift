@@ -92,7 +92,15 @@ public final class LayoutEngine {
     refreshStacks()
     if !pendingAdd.isEmpty || !pendingRemove.isEmpty || !modeChanged.isEmpty { return true }
     for record in orderedRecords {
-      guard let view = record.item as? View else { continue }
+      guard let view = record.item as? View else {
+        // A margins or safe-area guide whose insets moved (additionalSafeAreaInsets, margins).
+        if let guide = record.item as? LayoutGuide, let insets = guide.systemInsets?(),
+          insets != record.tieInsets
+        {
+          return true
+        }
+        continue
+      }
       if let pinned = record.pinnedRect {
         if windowRect(of: view) != pinned { return true }
       } else if !view.translatesAutoresizingMaskIntoConstraints
