@@ -6,9 +6,10 @@ import ViewWireKit
 // below the top layout guide (the navigation bar: the app shows this controller in a navigation
 // controller, as the seed's demo project does); `login()` is the user's action.
 // Changes from the seed: `addTarget(self, action: LoginStackViewController.login, ...)` instead of
-// a selector string (no Objective-C runtime); the top constraint goes to the safe area's top
-// (what `topLayoutGuide.bottomAnchor` became) and is activated once, where the seed would add
-// another copy at every layout pass; and `login()` shows its result instead of printing.
+// a selector string (no Objective-C runtime); Swift 2's names in today's spelling
+// (`constraint(equalTo:constant:)`, `isActive`); the top constraint is activated once, where the
+// seed would add another copy at every layout pass; and `login()` shows its result instead of
+// printing.
 
 final class LoginStackViewController: UIViewController {
   var loginView: LoginStackView {
@@ -27,8 +28,7 @@ final class LoginStackViewController: UIViewController {
   override func viewWillLayoutSubviews() {
     super.viewWillLayoutSubviews()
     guard topConstraint == nil else { return }
-    let top = loginView.stackView.topAnchor.constraint(
-      equalTo: loginView.safeAreaLayoutGuide.topAnchor, constant: 8)
+    let top = loginView.stackView.topAnchor.constraint(equalTo: topLayoutGuide.bottomAnchor, constant: 8)
     top.isActive = true
     topConstraint = top
   }
