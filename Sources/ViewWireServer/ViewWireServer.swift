@@ -115,6 +115,8 @@ public final class ViewWireServer: @unchecked Sendable {
         code: "too-many-connections",
         message: "this server serves at most \(configuration.maximumConnections) clients"
       ).encode(into: &refusal)
+      // Section 4: a server that closes the connection says so with `bye` first.
+      ServerMessage.bye(reason: "too many connections").encode(into: &refusal)
       connection.write(refusal)
       connection.closeAfterFlush()
       logger.warning("refused a connection: too many", metadata: ["peer": "\(connection.remoteAddress)"])
