@@ -103,6 +103,7 @@ import ViewWireProtocol
     let third = try WireConnection(port: daemon.port)
     let line = try third.readLine(timeout: 10)
     #expect(line?.hasPrefix("error server too-many-connections ") == true)
+    #expect(try third.readLine(timeout: 10) == #"bye "too many connections""#)
     #expect(try third.readLine(timeout: 10) == nil)
     try first.run("ping")
     try second.run("ping")
