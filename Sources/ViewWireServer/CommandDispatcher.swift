@@ -11,6 +11,8 @@ import ViewWireProtocol
 final class CommandDispatcher {
   private unowned let session: Session
   private unowned let connection: ClientConnection
+  /// Whether a `hello` named the keyboard's height; until one does, the idiom decides it.
+  private var keyboardWasStated = false
 
   init(session: Session, connection: ClientConnection) {
     self.session = session
@@ -171,13 +173,16 @@ final class CommandDispatcher {
     var traits = session.window.traitCollection
     if let idiom = options.idiom.flatMap(TraitCollection.Idiom.init(rawValue:)) {
       traits.userInterfaceIdiom = idiom
-      if options.keyboardHeight == nil {
+      if options.keyboardHeight == nil && !keyboardWasStated {
         traits.keyboardHeight = idiom == .terminal || idiom == .desktop ? 0 : 300
       }
     }
     if let scale = options.scale { traits.displayScale = CGFloat(scale) }
     if let locale = options.locale { traits.locale = locale }
-    if let keyboard = options.keyboardHeight { traits.keyboardHeight = CGFloat(keyboard) }
+    if let keyboard = options.keyboardHeight {
+      traits.keyboardHeight = CGFloat(keyboard)
+      keyboardWasStated = true
+    }
     session.updateTraits(traits)
     connection.sendChanges()
     ok("hello", Field("protocol", String(ProtocolVersion.current)), Field("session", String(session.id)))
