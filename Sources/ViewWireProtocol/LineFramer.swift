@@ -1,7 +1,8 @@
 /// Splits a client's byte stream into lines (PROTOCOL.md section 1).
 ///
-/// It removes telnet's IAC sequences, ends lines at LF (dropping a CR before it), bounds line
-/// length, and checks UTF-8 and control characters, so everything after it sees only clean text.
+/// It removes telnet's IAC sequences, ends lines at LF (dropping a CR before it) or at telnet's
+/// CR NUL, bounds line length, and checks UTF-8 and control characters, so everything after it
+/// sees only clean text.
 /// It keeps its state between reads: a line, an IAC sequence or a CRLF may be split anywhere.
 public struct LineFramer: Sendable {
   /// What one complete line turned into.
@@ -71,12 +72,12 @@ public struct LineFramer: Sendable {
 
     if pendingCR {
       pendingCR = false
-      if byte == UInt8(ascii: "\n") {
+      // CR LF ends a line, and so does telnet's CR NUL (a carriage return alone).
+      if byte == UInt8(ascii: "\n") || byte == 0 {
         finishLine(handler)
         return
       }
       store(UInt8(ascii: "\r"))
-      if byte == 0 { return }  // telnet's CR NUL
     }
     switch byte {
     case UInt8(ascii: "\n"): finishLine(handler)
@@ -111,7 +112,9 @@ public struct LineFramer: Sendable {
     if let control = line.first(where: { ($0 < 0x20 && $0 != UInt8(ascii: "\t")) || $0 == 0x7F }) {
       handler(
         .error(
-          .client(.badSyntax, "the line holds the control character 0x\(String(control, radix: 16, uppercase: true))")))
+          .client(
+            .badSyntax,
+            "the line holds the control character 0x\(String(control, radix: 16, uppercase: true))")))
       return
     }
     handler(.line(text))
