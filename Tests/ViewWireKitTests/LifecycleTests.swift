@@ -13,6 +13,11 @@ import ViewWireKit
 /// covered one's `viewDidDisappear`); `addChild` calls `willMove(toParent:)` and
 /// `removeFromParent` calls `didMove(toParent: nil)` themselves; a child added to a visible
 /// parent hears its appearance callbacks when its view enters the window.
+///
+/// A second table says where each view is when its controller hears an appearance callback:
+/// UIKit calls `viewWillAppear` before the view is added to a view hierarchy and
+/// `viewDidDisappear` after it left the window; `viewDidAppear` and `viewWillDisappear` find it in
+/// the window.
 struct LifecycleTests {
   final class A: ViewController {}
   final class B: ViewController {}
@@ -24,13 +29,42 @@ struct LifecycleTests {
     let a = A()
     let b = B()
     let c = C()
+    /// The last navigation controller `navigation(pushing:)` or `stack()` made.
+    var navigationStack: NavigationController?
     var lines: [String] = []
+    /// Each appearance callback with where the controller's view was when it came.
+    var placements: [String] = []
 
     init() {
       window.traceSink = { [unowned self] kind, detail in
         guard kind == "lifecycle" || kind == "memory" else { return }
         self.lines.append(kind == "memory" ? "memory \(detail)" : detail)
+        if kind == "lifecycle", let placement = self.placement(at: detail) {
+          self.placements.append("\(detail): \(placement)")
+        }
       }
+    }
+
+    /// Where the view of the controller named in `line` is, when `line` is an appearance callback.
+    private func placement(at line: String) -> String? {
+      let words = line.split(separator: " ").map(String.init)
+      let callbacks = ["viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"]
+      guard words.count == 2, callbacks.contains(words[1]) else { return nil }
+      let controllers: [String: ViewController?] = [
+        "A": a, "B": b, "C": c, "NavigationController": navigationStack,
+      ]
+      guard let controller = controllers[words[0]] ?? nil, let view = controller.viewIfLoaded else {
+        return "not loaded"
+      }
+      if view.window != nil { return "in the window" }
+      return view.superview == nil ? "in no view" : "in a view outside the window"
+    }
+
+    /// A navigation controller with `a` at its root, not shown yet.
+    func stack() -> NavigationController {
+      let navigation = NavigationController(rootViewController: a)
+      navigationStack = navigation
+      return navigation
     }
 
     /// Shows `controller` as the root and lets it finish appearing.
@@ -41,7 +75,7 @@ struct LifecycleTests {
 
     /// A navigation controller with `a` at its root, on screen.
     func navigation(pushing more: [ViewController] = []) -> NavigationController {
-      let navigation = NavigationController(rootViewController: a)
+      let navigation = stack()
       show(navigation)
       for controller in more {
         navigation.pushViewController(controller, animated: false)
@@ -247,5 +281,74 @@ struct LifecycleTests {
     testCase.transition(stage)
     stage.window.prepareFrame()
     #expect(stage.lines == testCase.expected)
+  }
+
+  /// Where each view is at its controller's appearance callbacks: "in no view", "in a view
+  /// outside the window" (inside a container's view that is not in the window) or "in the window".
+  static let placementCases: [Case] = [
+    Case(
+      name: "first appearance",
+      setUp: { _ in },
+      transition: { $0.window.rootViewController = $0.a },
+      expected: ["A viewWillAppear: in no view", "A viewDidAppear: in the window"]),
+    Case(
+      name: "first appearance of a navigation stack",
+      setUp: { _ = $0.stack() },
+      transition: { $0.window.rootViewController = $0.navigationStack },
+      expected: [
+        "NavigationController viewWillAppear: in no view", "A viewWillAppear: in no view",
+        "NavigationController viewDidAppear: in the window", "A viewDidAppear: in the window",
+      ]),
+    Case(
+      name: "push",
+      setUp: { _ = $0.navigation() },
+      transition: { $0.a.navigationController?.pushViewController($0.b, animated: true) },
+      expected: [
+        "A viewWillDisappear: in the window", "B viewWillAppear: in no view",
+        "A viewDidDisappear: in no view", "B viewDidAppear: in the window",
+      ]),
+    Case(
+      name: "pop",
+      setUp: { _ = $0.navigation(pushing: [$0.b]) },
+      transition: { $0.b.navigationController?.popViewController(animated: true) },
+      expected: [
+        "B viewWillDisappear: in the window", "A viewWillAppear: in no view",
+        "B viewDidDisappear: in no view", "A viewDidAppear: in the window",
+      ]),
+    Case(
+      name: "present",
+      setUp: { $0.show($0.a) },
+      transition: { $0.a.present($0.b, animated: true) },
+      expected: [
+        "A viewWillDisappear: in the window", "B viewWillAppear: in no view",
+        "B viewDidAppear: in the window", "A viewDidDisappear: in no view",
+      ]),
+    Case(
+      name: "dismiss",
+      setUp: { $0.aPresentingB() },
+      transition: { $0.b.dismiss(animated: true) },
+      expected: [
+        "B viewWillDisappear: in the window", "A viewWillAppear: in no view",
+        "A viewDidAppear: in the window", "B viewDidDisappear: in no view",
+      ]),
+    Case(
+      name: "client disconnect",
+      setUp: { _ = $0.navigation(pushing: [$0.b]) },
+      transition: { $0.window.rootViewController = nil },
+      expected: [
+        "NavigationController viewWillDisappear: in the window", "B viewWillDisappear: in the window",
+        "NavigationController viewDidDisappear: in no view",
+        "B viewDidDisappear: in a view outside the window",
+      ]),
+  ]
+
+  @Test(arguments: placementCases)
+  func appearanceCallbacksFindTheViewWhereUIKitDoes(_ testCase: Case) {
+    let stage = Stage()
+    testCase.setUp(stage)
+    stage.placements = []
+    testCase.transition(stage)
+    stage.window.prepareFrame()
+    #expect(stage.placements == testCase.expected)
   }
 }

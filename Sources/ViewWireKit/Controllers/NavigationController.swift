@@ -39,13 +39,18 @@ open class NavigationController: ViewController {
   open override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
 
   override func willForwardAppearance(appearing: Bool) {
+    if appearing, let top = topViewController { prepare(top) }
+  }
+
+  /// The top view joins this view only after the top controller's `viewWillAppear`, as in UIKit.
+  override func didForwardAppearance(appearing: Bool) {
     if appearing, let top = topViewController { install(top) }
   }
 
+  /// The top controller appears and disappears with this one; its view may not be installed yet
+  /// while it hears `viewWillAppear`.
   override var childrenForAppearance: [ViewController] {
-    guard let top = topViewController, let root = viewIfLoaded,
-      top.viewIfLoaded?.isDescendant(of: root) == true
-    else { return [] }
+    guard let top = topViewController, isViewLoaded else { return [] }
     return [top]
   }
 
@@ -99,9 +104,11 @@ open class NavigationController: ViewController {
       completion()
       return
     }
-    install(new)
+    prepare(new)
     old?.beginAppearanceTransition(isAppearing: false, animated: animated)
     new.beginAppearanceTransition(isAppearing: true, animated: animated)
+    // UIKit calls `viewWillAppear` before the view joins the hierarchy, so it is added only now.
+    install(new)
     // Clients get the final state at once, so the old view leaves now, before the layout pass
     // the new one needs; its `viewDidDisappear` still waits for the new one's layout, as in UIKit.
     old?.viewIfLoaded?.removeFromSuperview()
@@ -113,12 +120,19 @@ open class NavigationController: ViewController {
     }
   }
 
-  /// Puts `controller`'s view (loading it if needed) under the bar, filling this view.
-  private func install(_ controller: ViewController) {
+  /// Loads `controller`'s view and gives it the frame and safe area it will have under the bar,
+  /// so its `viewWillAppear` already sees them.
+  private func prepare(_ controller: ViewController) {
     let content: View = controller.view
     controller.containerSafeAreaInsets = EdgeInsets(
       top: NavigationBar.height, left: 0, bottom: 0, right: 0)
     content.frame = view.bounds
+  }
+
+  /// Puts `controller`'s view (loading it if needed) under the bar, filling this view.
+  private func install(_ controller: ViewController) {
+    prepare(controller)
+    let content: View = controller.view
     if content.superview !== view { view.insertSubview(content, belowSubview: navigationBar) }
   }
 

@@ -191,6 +191,7 @@ open class ViewController: Responder {
     for child in forwardedChildren {
       child.beginAppearanceTransition(isAppearing: appearing, animated: animated)
     }
+    didForwardAppearance(appearing: appearing)
   }
 
   /// Ends an appearance transition: `viewDidAppear` or `viewDidDisappear`, then the children's.
@@ -229,8 +230,13 @@ open class ViewController: Responder {
     return children.filter { $0.loadedView?.isDescendant(of: root) == true }
   }
 
-  /// Lets a container put its children's views in place before they hear an appearance callback.
+  /// Lets a container ready its children's views (load, size) before they hear `viewWillAppear`
+  /// or `viewWillDisappear`.
   func willForwardAppearance(appearing: Bool) {}
+
+  /// Lets a container add its children's views once they heard `viewWillAppear`, which UIKit
+  /// calls before the view joins a hierarchy.
+  func didForwardAppearance(appearing: Bool) {}
 
   private var forwardedChildren: [ViewController] { childrenForAppearance }
 
