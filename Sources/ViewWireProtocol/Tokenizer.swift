@@ -23,6 +23,7 @@ public enum Tokenizer {
       }
       if scalar == "\"" {
         tokens.append(.string(try readString(scalars, &index)))
+        try expectSeparator(after: scalars, index)
         continue
       }
       var word = String.UnicodeScalarView()
@@ -36,6 +37,7 @@ public enum Tokenizer {
           throw .client(.badSyntax, "a string must be separated from '\(text)' by a space")
         }
         let value = try readString(scalars, &index)
+        try expectSeparator(after: scalars, index)
         tokens.append(.option(key: String(text.dropLast()).lowercased(), value: value))
       } else if let equals = text.firstIndex(of: "="), equals != text.startIndex {
         tokens.append(
@@ -45,6 +47,13 @@ public enum Tokenizer {
       }
     }
     return tokens
+  }
+
+  /// A string ends its token: what follows must be a blank or the end of the line, or `"a"b`
+  /// would silently read as two tokens.
+  private static func expectSeparator(after scalars: [Unicode.Scalar], _ index: Int) throws(LineError) {
+    guard index < scalars.count, scalars[index] != " ", scalars[index] != "\t" else { return }
+    throw .client(.badSyntax, "a string must be followed by a space or the end of the line")
   }
 
   /// Reads a string starting at the opening quote; leaves `index` after the closing one.

@@ -24,7 +24,6 @@ struct TokenizerTests {
     Case(line: "x a=b=c", tokens: [.word("x"), .option(key: "a", value: "b=c")]),
     Case(line: "text \"a\" \"b c\"", tokens: [.word("text"), .string("a"), .string("b c")]),
     Case(line: "text \"\"", tokens: [.word("text"), .string("")]),
-    Case(line: "text \"a\"\"b\"", tokens: [.word("text"), .string("a"), .string("b")]),
     Case(line: "text \"say \\\"hi\\\"\"", tokens: [.word("text"), .string("say \"hi\"")]),
     Case(line: #"text "a\\b""#, tokens: [.word("text"), .string("a\\b")]),
     Case(line: #"text "1\n2\r3\t4""#, tokens: [.word("text"), .string("1\n2\r3\t4")]),
@@ -252,6 +251,9 @@ struct ClientCommandTests {
     Bad(line: #"text "a\qb""#, error: .client(.badSyntax)),
     Bad(line: #"text "\u{110000}""#, error: .client(.badSyntax)),
     Bad(line: "text abc\"def\"", error: .client(.badSyntax)),
+    Bad(line: "text \"abc\"def", error: .client(.badSyntax)),
+    Bad(line: "text x=\"abc\"def", error: .client(.badSyntax)),
+    Bad(line: "text \"abc\"\"def\"", error: .client(.badSyntax)),
   ]
 
   @Test(arguments: bad)
