@@ -23,8 +23,6 @@ final class Session {
   private(set) var pendingTraces: [String] = []
   /// The frame the client last acknowledged.
   private(set) var acknowledgedFrame = 0
-  /// Whether a finger is down (between `down` and `up`).
-  private var isTouching = false
   /// The session's clock, in seconds; a manual clock moves only when told.
   let clock: SessionClock
 
@@ -163,18 +161,16 @@ final class Session {
     let hit = try mapInput { () throws(InputError) in
       try window.touchDown(at: point)
     }
-    isTouching = true
     return hit.flatMap { engine.id(of: $0) }
   }
 
+  // The window knows whether a finger is down: `open` and `close` cancel the touch in progress
+  // (PROTOCOL.md section 8), so a flag of the session's own would outlive it.
   func touchMove(to point: CGPoint) throws(SessionError) {
-    guard isTouching else { throw .notInDrag }
     try mapInput { () throws(InputError) in try window.touchMove(to: point) }
   }
 
   func touchUp(at point: CGPoint) throws(SessionError) {
-    guard isTouching else { throw .notInDrag }
-    isTouching = false
     try mapInput { () throws(InputError) in try window.touchUp(at: point) }
   }
 

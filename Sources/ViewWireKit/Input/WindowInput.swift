@@ -115,6 +115,12 @@ extension Window {
     }
   }
 
+  /// Cancels the touch in progress, if any: its recognizers and its view see it cancelled, as
+  /// UIKit does when the touched view leaves the window.
+  func cancelTouchInProgress() {
+    if let sequence = touchSequence { cancel(sequence) }
+  }
+
   private func finish(_ sequence: TouchSequence) {
     touchSequence = nil
     for recognizer in sequence.recognizers { recognizer.finishSequence() }
