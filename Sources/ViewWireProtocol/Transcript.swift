@@ -103,6 +103,14 @@ public struct TranscriptPattern: Equatable, Sendable, CustomStringConvertible {
     var literal: [Character] = []
     var rest = Substring(text)
     while let open = rest.firstIndex(of: "{") {
+      let afterOpen = rest.index(after: open)
+      if afterOpen < rest.endIndex, rest[afterOpen] == "{" {
+        // `{{` is a literal brace, so a pattern can hold text such as `{H}` that looks like a hole.
+        literal += rest[..<open]
+        literal.append("{")
+        rest = rest[rest.index(after: afterOpen)...]
+        continue
+      }
       guard let close = rest[open...].firstIndex(of: "}") else { break }
       let name = rest[rest.index(after: open)..<close]
       let isHole = name == "_" || name == "..." || (!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" })
@@ -112,7 +120,7 @@ public struct TranscriptPattern: Equatable, Sendable, CustomStringConvertible {
         literal = []
         pieces.append(name == "_" ? .anyToken : name == "..." ? .anyText : .variable(String(name)))
       } else {
-        // Only this brace is literal: a hole may start inside the braces ("{ {X}", "{{X}}").
+        // Only this brace is literal: a hole may start inside the braces ("{ {X}").
         literal.append("{")
         rest = rest[rest.index(after: open)...]
         continue

@@ -167,7 +167,9 @@ struct TranscriptPatternTests {
     Case(pattern: "{a b} {X}", line: "{a b} 7", after: ["X": "7"]),
     Case(pattern: "render 1 text=\"{\" ident={X}", line: "render 1 text=\"{\" ident=7", after: ["X": "7"]),
     Case(pattern: "{ {X}", line: "{ 7", after: ["X": "7"]),
-    Case(pattern: "{{X}}", line: "{7}", after: ["X": "7"]),
+    Case(pattern: "{{{X}}", line: "{7}", after: ["X": "7"]),
+    Case(pattern: "by {{H} digits", line: "by {H} digits", after: [:]),
+    Case(pattern: "{{X}", line: "{X}", after: [:]),
   ]
 
   @Test(arguments: cases)

@@ -46,7 +46,9 @@ PATTERN_CASES = [
     ("frame 1 end{...}", "frame 1 end", {}, {}),
     ("a.b*c", "a.b*c", {}, {}),
     ("a.b*c", "axbbc", {}, None),
-    ("by {H} with", "by {H} with", {}, {"H": "{H}"}),  # bad-input.vwt's message holds "{H}"
+    ("by {{H} with", "by {H} with", {}, {}),  # bad-input.vwt's message holds "{H}"
+    ("by {{H} with", "by 7 with", {}, None),
+    ("{{{X}}", "{7}", {}, {"X": "7"}),
     ("{ {X}", "{ 1", {}, {"X": "1"}),
     ("{not a name}", "{not a name}", {}, {}),
     ("#{ID}x", "#12x", {}, {"ID": "12"}),

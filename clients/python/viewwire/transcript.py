@@ -27,7 +27,7 @@ REPEAT = "repeat"
 CLOSE = "close"
 EXPECT_CLOSE = "expect-close"
 
-_PLACEHOLDER = re.compile(r"\{(\.\.\.|\w+)\}")
+_PLACEHOLDER = re.compile(r"\{\{|\{(\.\.\.|\w+)\}")
 
 
 @dataclass(frozen=True)
@@ -91,15 +91,17 @@ def compile_pattern(pattern: str, bindings: Dict[str, str]) -> Tuple[Pattern[str
 
     `{...}` is any text, `{_}` and an unbound `{NAME}` one run without spaces (a group, so
     a second `{NAME}` in the same line must repeat it), a bound `{NAME}` its text;
-    everything else, braces that hold no name included, is literal. NAME is letters,
-    digits and `_`, as in the Swift replayer."""
+    `{{` is a literal `{`; everything else, braces that hold no name included, is literal.
+    NAME is letters, digits and `_`, as in the Swift replayer."""
     parts: List[str] = []
     groups: Dict[str, str] = {}
     position = 0
     for hole in _PLACEHOLDER.finditer(pattern):
         parts.append(re.escape(pattern[position : hole.start()]))
         name = hole.group(1)
-        if name == "...":
+        if name is None:  # `{{`: a literal brace
+            parts.append(re.escape("{"))
+        elif name == "...":
             parts.append(".*")
         elif name == "_":
             parts.append("[^ ]+")
