@@ -131,6 +131,8 @@ open class TextField: Control {
     return super.becomeFirstResponder()
   }
 
+  /// Asks the delegate's `textFieldShouldEndEditing`; the window asks once per resignation, so
+  /// a delegate that counts or validates hears each attempt once.
   open override var canResignFirstResponder: Bool {
     delegate?.textFieldShouldEndEditing(self) ?? true
   }

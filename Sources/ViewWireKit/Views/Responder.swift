@@ -29,14 +29,18 @@ open class Responder {
     return window.makeFirstResponder(self)
   }
 
-  /// Gives up first-responder status.
+  /// Gives up first-responder status, if `canResignFirstResponder` agrees.
+  ///
+  /// Only the window asks `canResignFirstResponder`, once per change of first responder, so a
+  /// text field's delegate hears `textFieldShouldEndEditing` once per resignation whichever way
+  /// it comes (return key, escape, code, another field taking focus). A responder that is not
+  /// the first responder has nothing to give up and answers true, as UIKit's default does.
+  ///
+  /// - Returns: whether this responder is no longer the first responder.
   @discardableResult
   open func resignFirstResponder() -> Bool {
-    guard canResignFirstResponder else { return false }
-    if let window = (self as? View)?.window, window.firstResponder === self {
-      return window.makeFirstResponder(nil)
-    }
-    return true
+    guard let window = (self as? View)?.window, window.firstResponder === self else { return true }
+    return window.makeFirstResponder(nil)
   }
 
   /// Called when this responder became or stopped being the first responder.

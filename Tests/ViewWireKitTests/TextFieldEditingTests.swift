@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import ViewWireKit
+
+/// A text field asks and tells its delegate, and sends its editing events, in UIKit's order.
+struct TextFieldEditingTests {
+  /// Logs every delegate call, named after the field's tag.
+  final class Probe: TextFieldDelegate {
+    var log: [String] = []
+    var allowsEnd = true
+    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool {
+      log.append("shouldBegin \(textField.tag)")
+      return true
+    }
+    func textFieldDidBeginEditing(_ textField: TextField) { log.append("didBegin \(textField.tag)") }
+    func textFieldShouldEndEditing(_ textField: TextField) -> Bool {
+      log.append("shouldEnd \(textField.tag)")
+      return allowsEnd
+    }
+    func textFieldDidEndEditing(_ textField: TextField) { log.append("didEnd \(textField.tag)") }
+    func textFieldShouldReturn(_ textField: TextField) -> Bool {
+      log.append("shouldReturn \(textField.tag)")
+      return true
+    }
+  }
+
+  /// A window with two fields, tagged 1 and 2, at y = 0 and y = 50; the first one is focused.
+  final class Form {
+    let window = Window(size: CGSize(width: 300, height: 600))
+    let first = TextField(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
+    let second = TextField(frame: CGRect(x: 0, y: 50, width: 200, height: 30))
+    let probe = Probe()
+    init() {
+      for (tag, field) in [(1, first), (2, second)] {
+        field.tag = tag
+        field.delegate = probe
+        window.addSubview(field)
+      }
+      first.becomeFirstResponder()
+      probe.log = []
+    }
+  }
+
+  struct EndCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let end: @Sendable (Form) throws -> Void
+    let allowsEnd: Bool
+    let log: [String]
+    /// The tag of the focused field afterwards, 0 for none.
+    let focused: Int
+    var testDescription: String { name }
+  }
+
+  /// Every way editing ends asks `textFieldShouldEndEditing` exactly once (regression: the
+  /// resign asked it, then the window asked it again).
+  static let endCases: [EndCase] = [
+    EndCase(
+      name: "the return key", end: { try $0.window.press(.return) }, allowsEnd: true,
+      log: ["shouldReturn 1", "shouldEnd 1", "didEnd 1"], focused: 0),
+    EndCase(
+      name: "the escape key", end: { try $0.window.press(.escape) }, allowsEnd: true,
+      log: ["shouldEnd 1", "didEnd 1"], focused: 0),
+    EndCase(
+      name: "resignFirstResponder in code", end: { $0.first.resignFirstResponder() }, allowsEnd: true,
+      log: ["shouldEnd 1", "didEnd 1"], focused: 0),
+    EndCase(
+      name: "tab to the next field", end: { try $0.window.press(.tab) }, allowsEnd: true,
+      log: ["shouldBegin 2", "shouldEnd 1", "didEnd 1", "didBegin 2"], focused: 2),
+    EndCase(
+      name: "a tap on the other field", end: { try $0.window.tap(at: CGPoint(x: 10, y: 60)) },
+      allowsEnd: true,
+      log: ["shouldBegin 2", "shouldEnd 1", "didEnd 1", "didBegin 2"], focused: 2),
+    EndCase(
+      name: "the delegate refuses", end: { $0.first.resignFirstResponder() }, allowsEnd: false,
+      log: ["shouldEnd 1"], focused: 1),
+    EndCase(
+      name: "the delegate refuses the tab", end: { try $0.window.press(.tab) }, allowsEnd: false,
+      log: ["shouldBegin 2", "shouldEnd 1"], focused: 1),
+  ]
+
+  @Test(arguments: endCases)
+  func endingEditingAsksTheDelegateOnce(_ testCase: EndCase) throws {
+    let form = Form()
+    form.probe.allowsEnd = testCase.allowsEnd
+    try testCase.end(form)
+    #expect(form.probe.log == testCase.log)
+    #expect((form.window.focusedTextField?.tag ?? 0) == testCase.focused)
+  }
+}
