@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import ViewWireDiff
 import ViewWireKit
 import ViewWireProtocol
@@ -25,16 +26,26 @@ final class Session {
   private(set) var acknowledgedFrame = 0
   /// The session's clock, in seconds; a manual clock moves only when told.
   let clock: SessionClock
+  /// Logs every trace event at level `trace`, whether the client listens or not.
+  private let logger: Logger
 
-  init(id: Int, windowSize: CGSize, apps: [String: AppDescriptor], clock: SessionClock) {
+  /// - Parameter logger: at level `trace`, it gets every trace event, with the session's id as
+  ///   metadata: the only witness of what runs after the client is gone, such as the
+  ///   disappearance callbacks of `tearDown()`.
+  init(id: Int, windowSize: CGSize, apps: [String: AppDescriptor], clock: SessionClock, logger: Logger) {
     self.id = id
     self.apps = apps
     self.clock = clock
+    var sessionLogger = logger
+    sessionLogger[metadataKey: "session"] = "\(id)"
+    self.logger = sessionLogger
     window = Window(size: windowSize)
     engine = DiffEngine(window: window)
     window.scheduler = clock
     window.traceSink = { [weak self] kind, detail in
-      guard let self, self.isTracing else { return }
+      guard let self else { return }
+      self.logger.trace("\(kind) \(detail)")
+      guard self.isTracing else { return }
       self.pendingTraces.append("\(kind) \(detail)")
     }
   }

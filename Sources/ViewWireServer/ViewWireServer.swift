@@ -126,7 +126,7 @@ public final class ViewWireServer: @unchecked Sendable {
     nextSessionID += 1
     let session = Session(
       id: sessionID, windowSize: configuration.defaultWindowSize, apps: apps,
-      clock: SessionClock(loop: loop, manual: configuration.manualClock))
+      clock: SessionClock(loop: loop, manual: configuration.manualClock), logger: logger)
     let client = ClientConnection(
       connection: connection, session: session, configuration: configuration, loop: loop, logger: logger)
     let key = ObjectIdentifier(client)

@@ -21,7 +21,10 @@ struct ViewWireDaemon: ParsableCommand {
   @Option(help: "The port to listen on; 0 picks a free port and prints it.")
   var port = 7420
 
-  @Option(help: "Log level: trace, debug, info, notice, warning, error, critical.")
+  @Option(
+    help:
+      "Log level: trace, debug, info, notice, warning, error, critical; trace also logs every session's trace events (lifecycle callbacks), even after its client left."
+  )
   var logLevel: Logger.Level = .info
 
   @Option(help: "Largest number of clients served at once.")

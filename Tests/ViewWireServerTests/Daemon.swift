@@ -11,6 +11,8 @@ final class Daemon {
   let port: Int
   private let output = Pipe()
   private let errors = Pipe()
+  /// What the daemon wrote to stderr, its log, read as it comes so the pipe never fills.
+  private let log = LogCollector()
 
   /// The package's root, for transcripts.
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -34,6 +36,11 @@ final class Daemon {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    let errorReader = errors.fileHandleForReading
+    let log = self.log
+    Thread {
+      while case let data = errorReader.availableData, !data.isEmpty { log.append(data) }
+    }.start()
     var text = ""
     while !text.contains("\n") {
       let data = output.fileHandleForReading.availableData
@@ -79,6 +86,33 @@ final class Daemon {
 
   func session() throws -> ViewWireSession {
     try ViewWireSession(port: port)
+  }
+
+  /// Waits up to `seconds` for the daemon's log lines to satisfy `done`, then returns them; a
+  /// poll with a deadline, so a slow machine waits longer instead of failing.
+  func logLines(waitingUpTo seconds: Double = 20, until done: ([String]) -> Bool) -> [String] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var lines = log.lines
+    while !done(lines), Date() < deadline {
+      usleep(10_000)
+      lines = log.lines
+    }
+    return lines
+  }
+}
+
+/// Collects a process's output from a reading thread; the test reads whole lines.
+private final class LogCollector: @unchecked Sendable {
+  // The reading thread appends while the test reads; every access holds the lock.
+  private let lock = NSLock()
+  private var bytes = Data()
+
+  func append(_ data: Data) { lock.withLock { bytes.append(data) } }
+
+  /// The complete lines so far.
+  var lines: [String] {
+    let text = lock.withLock { String(decoding: bytes, as: UTF8.self) }
+    return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
   }
 }
 
