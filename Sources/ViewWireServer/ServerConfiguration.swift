@@ -19,6 +19,9 @@ public struct ServerConfiguration: Sendable {
   public var stallTimeout: TimeInterval = 30
   /// Resident memory above which the daemon raises memory warnings in every session; nil for none.
   public var memorySoftLimit: Int?
+  /// Reads the daemon's resident memory in bytes for `memorySoftLimit`: /proc/self/statm unless
+  /// replaced, as tests do to cross the limit when they choose.
+  public var residentMemory: @Sendable () -> Int? = { ResidentMemory.current() }
   /// Whether sessions start on a manual clock that only `clock advance` moves, for scripts.
   public var manualClock = false
 

@@ -20,6 +20,7 @@ public final class ViewWireServer: @unchecked Sendable {
   private var nextSessionID = 1
   private var isShuttingDown = false
   private var memoryTimer: LoopTimer?
+  private var memoryPressure: MemoryPressure?
   private let startLock = NSCondition()
   private var startedLoop: EventLoop?
 
@@ -61,9 +62,10 @@ public final class ViewWireServer: @unchecked Sendable {
       throw ServerError(message: "cannot listen on \(configuration.host):\(configuration.port): \(error)")
     }
     if let limit = configuration.memorySoftLimit {
+      memoryPressure = MemoryPressure(limit: limit)
       let timer = loop.makeTimer()
       timer.start(afterMilliseconds: 1000, repeatMilliseconds: 1000) { [unowned self] in
-        self.checkMemory(limit: limit)
+        self.checkMemory()
       }
       memoryTimer = timer
     }
@@ -165,9 +167,17 @@ public final class ViewWireServer: @unchecked Sendable {
 
   // MARK: Memory
 
-  private func checkMemory(limit: Int) {
-    guard let resident = ResidentMemory.current(), resident > limit else { return }
-    logger.notice("memory above the soft limit; warning every session", metadata: ["resident": "\(resident)"])
+  /// Warns every session once when resident memory rises above the soft limit; see
+  /// `MemoryPressure` for when it warns again.
+  private func checkMemory() {
+    guard var pressure = memoryPressure, let resident = configuration.residentMemory() else { return }
+    let warn = pressure.shouldWarn(resident: resident)
+    memoryPressure = pressure
+    logger.debug("memory check", metadata: ["resident": "\(resident)", "warned": "\(pressure.hasWarned)"])
+    guard warn else { return }
+    logger.notice(
+      "memory above the soft limit; warning every session once, again after it falls below 90% of the limit",
+      metadata: ["resident": "\(resident)"])
     for client in clients.values { client.raiseMemoryWarning() }
   }
 }

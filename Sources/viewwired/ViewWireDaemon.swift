@@ -41,6 +41,12 @@ struct ViewWireDaemon: ParsableCommand {
     help: "Resident memory in MiB above which every session gets a memory warning.")
   var memorySoftLimitMiB: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "Read resident memory (bytes, in decimal) from this file instead of /proc, so tests can cross the soft limit.",
+      visibility: .hidden))
+  var residentMemoryFile: String?
+
   @Flag(help: "Start every session on a manual clock that only 'clock advance' moves (for scripts).")
   var manualClock = false
 
@@ -64,6 +70,13 @@ struct ViewWireDaemon: ParsableCommand {
     configuration.outputLimit = outputLimit
     configuration.stallTimeout = stallTimeout
     configuration.memorySoftLimit = memorySoftLimitMiB.map { $0 * 1024 * 1024 }
+    if let path = residentMemoryFile {
+      configuration.residentMemory = {
+        (try? String(contentsOfFile: path, encoding: .utf8)).flatMap {
+          Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+      }
+    }
     configuration.manualClock = manualClock
     let server = ViewWireServer(
       configuration: configuration, apps: DemoApps.all, logger: Logger(label: "viewwired"))
