@@ -156,7 +156,7 @@ final class ClientConnection {
     connection.stopReading()
     logger.debug("client stalled; holding frames", metadata: ["queued": "\(connection.queuedBytes)"])
     let timer = loop.makeTimer()
-    timer.start(afterMilliseconds: UInt64(configuration.stallTimeout * 1000)) { [unowned self] in
+    timer.start(afterMilliseconds: configuration.stallTimeoutMilliseconds) { [unowned self] in
       self.logger.notice("disconnecting a client stalled too long")
       self.forceClose()
     }

@@ -15,8 +15,19 @@ public struct ServerConfiguration: Sendable {
   /// Output a client may leave unread before the server stops sending it frames and reading its
   /// commands; its changes are merged into one frame once it drains.
   public var outputLimit = 256 * 1024
-  /// How long a client may stay above `outputLimit` before it is disconnected.
+  /// How long a client may stay above `outputLimit` before it is disconnected, in seconds: above
+  /// 0 and at most `maximumStallTimeout` (the daemon refuses anything else at startup).
   public var stallTimeout: TimeInterval = 30
+  /// The longest stall timeout: one day.
+  public static let maximumStallTimeout: TimeInterval = 86_400
+
+  /// `stallTimeout` in whole milliseconds for the loop's timer, rounded up and kept between 1 ms
+  /// and a day (nan counts as the default 30 s), so no value can trap in the conversion to an
+  /// integer, as -1 and 1e30 did.
+  package var stallTimeoutMilliseconds: UInt64 {
+    let seconds = stallTimeout.isNaN ? 30 : min(max(stallTimeout, 0.001), Self.maximumStallTimeout)
+    return UInt64((seconds * 1000).rounded(.up))
+  }
   /// Resident memory above which the daemon raises memory warnings in every session; nil for none.
   public var memorySoftLimit: Int?
   /// Reads the daemon's resident memory in bytes for `memorySoftLimit`: /proc/self/statm unless

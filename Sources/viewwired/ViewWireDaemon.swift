@@ -18,7 +18,9 @@ struct ViewWireDaemon: ParsableCommand {
   @Option(help: "The address to listen on.")
   var host = "127.0.0.1"
 
-  @Option(help: "The port to listen on; 0 picks a free port and prints it.")
+  // Numeric options parse their value unconditionally, so `--stall-timeout -1` reaches
+  // `validate()` and its message instead of being read as an unknown flag `-1`.
+  @Option(parsing: .unconditional, help: "The port to listen on; 0 picks a free port and prints it.")
   var port = 7420
 
   @Option(
@@ -27,17 +29,19 @@ struct ViewWireDaemon: ParsableCommand {
   )
   var logLevel: Logger.Level = .info
 
-  @Option(help: "Largest number of clients served at once.")
+  @Option(parsing: .unconditional, help: "Largest number of clients served at once.")
   var maxConnections = 1024
 
-  @Option(help: "Bytes a client may leave unread before its frames are held back.")
+  @Option(parsing: .unconditional, help: "Bytes a client may leave unread before its frames are held back.")
   var outputLimit = 256 * 1024
 
-  @Option(help: "Seconds a client may stay stalled before it is disconnected.")
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds a client may stay stalled before it is disconnected (above 0, at most 86400: one day).")
   var stallTimeout: Double = 30
 
   @Option(
-    name: .customLong("memory-soft-limit-mib"),
+    name: .customLong("memory-soft-limit-mib"), parsing: .unconditional,
     help: "Resident memory in MiB above which every session gets a memory warning.")
   var memorySoftLimitMiB: Int?
 
@@ -50,10 +54,26 @@ struct ViewWireDaemon: ParsableCommand {
   @Flag(help: "Start every session on a manual clock that only 'clock advance' moves (for scripts).")
   var manualClock = false
 
+  /// Refuses every numeric option out of range before anything starts, so a bad value is a
+  /// message at startup instead of a trap much later (a stall timeout of -1 or 1e30 used to crash
+  /// the daemon when a client first stalled).
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
-    guard maxConnections > 0 else { throw ValidationError("--max-connections must be positive") }
-    guard outputLimit >= 1024 else { throw ValidationError("--output-limit must be at least 1024") }
+    guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
+    guard outputLimit >= 1024 else {
+      throw ValidationError("--output-limit must be at least 1024 bytes (1 KiB)")
+    }
+    // Written so that nan fails too.
+    guard stallTimeout > 0, stallTimeout <= ServerConfiguration.maximumStallTimeout else {
+      throw ValidationError(
+        "--stall-timeout must be a number of seconds above 0 and at most 86400 (one day), not \(stallTimeout)"
+      )
+    }
+    if let mebibytes = memorySoftLimitMiB {
+      guard mebibytes > 0, mebibytes <= Int.max >> 20 else {
+        throw ValidationError("--memory-soft-limit-mib must be above 0 and at most \(Int.max >> 20)")
+      }
+    }
   }
 
   func run() throws {
