@@ -101,14 +101,16 @@ public final class LayoutVariables {
 /// layout pass hands it to the window's one solver. Changing `constant` or `priority` of an
 /// active constraint replaces just that constraint in the solver at the next layout pass.
 public final class LayoutConstraint {
-  /// The item on the left of the relation.
-  public let firstItem: (any LayoutItem)?
+  /// The item on the left of the relation. Weak, as in UIKit: the views hold their constraints
+  /// (a view keeps those installed on it), so a strong reference back would keep closed apps'
+  /// trees alive.
+  public private(set) weak var firstItem: (any LayoutItem)?
   /// The attribute of `firstItem` that is constrained.
   public let firstAttribute: LayoutAttribute
   /// How the left side compares with the right.
   public let relation: LayoutRelation
-  /// The item on the right, nil for a constant constraint.
-  public let secondItem: (any LayoutItem)?
+  /// The item on the right, nil for a constant constraint; weak like `firstItem`.
+  public private(set) weak var secondItem: (any LayoutItem)?
   /// The attribute of `secondItem`, `.notAnAttribute` for a constant constraint.
   public let secondAttribute: LayoutAttribute
   /// The factor applied to the second attribute.

@@ -132,7 +132,8 @@ open class GestureRecognizer {
   /// The last touch seen, for `location(in:)`.
   public private(set) var lastTouch: Touch?
 
-  private var actions: [(AnyObject?, (GestureRecognizer) -> Bool)] = []
+  /// Each action answers whether it is still wanted (false once its weakly held target is gone).
+  private var actions: [(GestureRecognizer) -> Bool] = []
 
   /// Creates a recognizer with no action.
   public init() {}
@@ -156,43 +157,32 @@ open class GestureRecognizer {
   public func addTarget<Target: AnyObject, Sender>(
     _ target: Target, action: @escaping (Target) -> (Sender) -> Void
   ) {
-    actions.append(
-      (
-        target,
-        { [weak target] recognizer in
-          guard let target else { return false }
-          if let sender = recognizer as? Sender { action(target)(sender) }
-          return true
-        }
-      ))
+    actions.append { [weak target] recognizer in
+      guard let target else { return false }
+      if let sender = recognizer as? Sender { action(target)(sender) }
+      return true
+    }
   }
 
   /// Adds an action that takes no argument.
   public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
-    actions.append(
-      (
-        target,
-        { [weak target] _ in
-          guard let target else { return false }
-          action(target)()
-          return true
-        }
-      ))
+    actions.append { [weak target] _ in
+      guard let target else { return false }
+      action(target)()
+      return true
+    }
   }
 
   /// Adds a closure action.
   public func addAction(_ handler: @escaping (GestureRecognizer) -> Void) {
-    actions.append(
-      (
-        nil,
-        {
-          handler($0); return true
-        }
-      ))
+    actions.append { recognizer in
+      handler(recognizer)
+      return true
+    }
   }
 
   private func sendActions() {
-    actions = actions.filter { $0.1(self) }
+    actions = actions.filter { $0(self) }
   }
 
   /// Where the gesture is, in `view`'s coordinates.
