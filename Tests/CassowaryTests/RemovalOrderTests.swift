@@ -75,3 +75,40 @@ struct RemovalOrderTests {
     #expect(next.value == 30)
   }
 }
+
+/// UIKit-scale weights: priority 999 is about 1e9, and the objective's reduced costs carry
+/// rounding noise larger than a fixed tolerance. A proportional stack of three views added,
+/// solved and removed again, cycle after cycle, must never need a rebuild.
+struct WeightScaleTests {
+  @Test func proportionalStacksAtUIKitPrioritiesSolveIncrementally() throws {
+    let solver = Solver()
+    let width = Variable("w")
+    let stackX = Variable("sx")
+    let stackWidth = Variable("sw")
+    try solver.addConstraint(stackX == 0)
+    try solver.addConstraint(stackWidth == width)
+    try solver.addEditVariable(width, strength: .strong)
+    let shares = [0.5, 0.25, 0.25]
+    for cycle in 0..<50 {
+      let xs = (0..<3).map { Variable("x\($0)") }
+      let ws = (0..<3).map { Variable("w\($0)") }
+      var constraints: [Constraint] = [
+        xs[0] == stackX, stackX + stackWidth == xs[2] + ws[2],
+        xs[1] == xs[0] + ws[0] + 8, xs[2] == xs[1] + ws[1] + 8,
+      ]
+      for (w, share) in zip(ws, shares) {
+        constraints += [
+          (w == stackWidth * share - 16 * share) ~ Strength(priority: 999),
+          (w <= 30) ~ Strength(priority: 250), (w >= 30) ~ Strength(priority: 750), w >= 0,
+        ]
+      }
+      for constraint in constraints { try solver.addConstraint(constraint) }
+      try solver.suggestValue(width, 390 - Double(cycle % 7))
+      solver.updateVariables()
+      let total = ws.reduce(0) { $0 + $1.value } + 16
+      #expect(abs(total - width.value) < 1e-6, "cycle \(cycle): the three widths and two gaps fill the stack")
+      for constraint in constraints { try solver.removeConstraint(constraint) }
+    }
+    #expect(solver.rebuildCount == 0)
+  }
+}
