@@ -231,6 +231,8 @@ final class CommandDispatcher {
     func visit(_ view: View, depth: Int) {
       guard let id = session.engine.id(of: view) else { return }
       count += 1
+      // Origin and size as stored, as frames send them (DiffEngine's layout lines): minX and
+      // width would normalise a negative size and disagree with the frame for the same view.
       let frame = view.frame
       let properties = view.renderProperties.sorted { $0.key < $1.key }.map {
         Field($0.key, $0.value.wireText)
@@ -238,7 +240,7 @@ final class CommandDispatcher {
       connection.send(
         .tree(
           depth: depth, id: id, className: view.wireClassName,
-          frame: [frame.minX, frame.minY, frame.width, frame.height].map {
+          frame: [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height].map {
             CanonicalNumber.format(Double($0))
           },
           properties: properties))

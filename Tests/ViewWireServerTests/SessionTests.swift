@@ -116,4 +116,27 @@ import ViewWireProtocol
         "trace lifecycle LoginStackViewController viewDidDisappear",
       ])
   }
+
+  /// `tree` and frames give the same X Y W H for every view, also for a view whose app gave it a
+  /// negative size: the note app in a window 7 points wide (audit: `tree` sent minX and width,
+  /// which Foundation normalises, while frames send origin and size as set).
+  @Test func treeLinesAgreeWithFramesEvenForNegativeSizes() throws {
+    let daemon = try Daemon()
+    defer { daemon.stop() }
+    let session = try daemon.session()
+    try session.run("open note")
+    try session.run("resize 7 1855")
+    let printed = try session.run("tree").lines.compactMap { line -> (Int, [String])? in
+      guard case .tree(_, let id, _) = ServerLine.parse(line) else { return nil }
+      let tokens = line.split(separator: " ").map(String.init)
+      return (id, Array(tokens[4..<8]))
+    }
+    #expect(printed.count == session.mirror.nodes.count)
+    #expect(
+      printed.contains { _, frame in frame[2].hasPrefix("-") || frame[3].hasPrefix("-") },
+      "the repro has a view with a negative size")
+    for (id, frame) in printed {
+      #expect(frame == session.mirror.nodes[id]?.frame, "view \(id)")
+    }
+  }
 }
