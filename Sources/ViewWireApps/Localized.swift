@@ -1,5 +1,11 @@
-import Foundation
+public import Foundation
 import ViewWireKit
+
+extension DemoApps {
+  /// The bundle holding the apps' string tables (`Strings/LANGUAGE.lproj`), which also translate
+  /// the kit's own words: a host names it as `Localization.kitBundle`.
+  public static var stringsBundle: Bundle { .module }
+}
 
 /// Seed code's `NSLocalizedString`, answering in the locale of the session it runs for.
 ///

@@ -2,6 +2,7 @@ public import ArgumentParser
 import Foundation
 import Logging
 import ViewWireApps
+import ViewWireKit
 import ViewWireServer
 
 /// `viewwired`: the ViewWire daemon, serving the demo apps over the line protocol.
@@ -83,6 +84,8 @@ struct ViewWireDaemon: ParsableCommand {
       handler.logLevel = level
       return handler
     }
+    // The kit's own words (the back button's "Back") are translated by the apps' tables.
+    Localization.kitBundle = DemoApps.stringsBundle
     var configuration = ServerConfiguration()
     configuration.host = host
     configuration.port = port

@@ -136,12 +136,14 @@ open class NavigationController: ViewController {
     if content.superview !== view { view.insertSubview(content, belowSubview: navigationBar) }
   }
 
-  /// Shows the top controller's title, and a back button titled after the one under it.
+  /// Shows the top controller's title, and a back button titled after the one under it or, as
+  /// UIKit does when that one has no title, a localised "Back" (`Localization.kitBundle`).
   func updateBar() {
     navigationBar.titleLabel.text = topViewController?.title
     let previous = viewControllers.count > 1 ? viewControllers[viewControllers.count - 2] : nil
     navigationBar.backButton.isHidden = previous == nil
-    navigationBar.backButton.setTitle("\u{2039} " + (previous?.title ?? "Back"), for: .normal)
+    let backTitle = previous?.title.flatMap { $0.isEmpty ? nil : $0 } ?? Localization.kitString("Back")
+    navigationBar.backButton.setTitle("\u{2039} " + backTitle, for: .normal)
     navigationBar.setNeedsLayout()
   }
 }
