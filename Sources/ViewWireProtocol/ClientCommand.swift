@@ -320,8 +320,11 @@ private struct Arguments {
     var hello = HelloOptions()
     func positive(_ key: String, _ text: String, _ range: ClosedRange<Double>) throws(LineError) -> Double {
       guard let value = CanonicalNumber.parse(text), range.contains(value) else {
+        // Canonical form, so a bound such as scale's 0.5 is not cut to 0.
         throw .client(
-          .badArgument, "\(key) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound))")
+          .badArgument,
+          "\(key) must be a number from \(CanonicalNumber.format(range.lowerBound)) to \(CanonicalNumber.format(range.upperBound))"
+        )
       }
       return value
     }
@@ -330,6 +333,12 @@ private struct Arguments {
       switch key {
       case "version":
         guard let version = Int(value), version > 0 else {
+          // A whole number too large for an Int is still a version, one no server speaks.
+          if !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isNumber }),
+            value.contains(where: { $0 != "0" })
+          {
+            throw .client(.unsupportedVersion, ProtocolVersion.unsupportedMessage(value))
+          }
           throw .client(.badArgument, "version must be a positive whole number")
         }
         hello.version = version

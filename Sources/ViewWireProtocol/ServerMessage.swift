@@ -4,6 +4,12 @@ public enum ProtocolVersion {
   public static let current = 1
   /// Every version a client may ask for with `hello version=N`.
   public static let supported: ClosedRange<Int> = 1...1
+
+  /// The message of `unsupported-version` for a version written `version` (digits, perhaps
+  /// too many for an `Int`).
+  public static func unsupportedMessage(_ version: String) -> String {
+    "this server speaks protocol \(supported.map(String.init).joined(separator: ", ")), not \(version)"
+  }
 }
 
 /// A `key=value` pair of an `ok` reply or a `render`/`tree` line; `value` is wire text.

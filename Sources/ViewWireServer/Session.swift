@@ -280,9 +280,7 @@ enum SessionError: Error {
     case .badAck(let sequence, let last): return "frame \(sequence) was never sent (the last is \(last))"
     case .badArgument(let text): return text
     case .atRoot: return "nothing to go back to: no navigation stack on screen holds more than its root"
-    case .unsupportedVersion(let version):
-      return
-        "this server speaks protocol \(ProtocolVersion.supported.map(String.init).joined(separator: ", ")), not \(version)"
+    case .unsupportedVersion(let version): return ProtocolVersion.unsupportedMessage(String(version))
     }
   }
 }

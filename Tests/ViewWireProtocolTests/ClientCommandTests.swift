@@ -161,6 +161,8 @@ struct ClientCommandTests {
   struct Bad: Sendable, CustomTestStringConvertible {
     let line: String
     let error: Expected
+    /// The whole message, where a case checks it.
+    var message: String? = nil
     var testDescription: String { line.debugDescription }
 
     enum Expected: Sendable, Equatable {
@@ -237,12 +239,23 @@ struct ClientCommandTests {
     Bad(line: "trace maybe", error: .client(.badArgument)),
     Bad(line: "hello version=0", error: .client(.badArgument)),
     Bad(line: "hello version=one", error: .client(.badArgument)),
+    Bad(line: "hello version=-1", error: .client(.badArgument)),
+    Bad(line: "hello version=00000000000000000000000", error: .client(.badArgument)),
+    // A version too large for an Int is a version this server does not speak, not a bad argument.
+    Bad(
+      line: "hello version=99999999999999999999", error: .client(.unsupportedVersion),
+      message: "this server speaks protocol 1, not 99999999999999999999"),
     Bad(line: "hello size=390", error: .client(.badArgument)),
     Bad(line: "hello size=0x844", error: .client(.badArgument)),
     Bad(line: "hello size=390x844x2", error: .client(.badArgument)),
     Bad(line: "hello idiom=watch", error: .client(.badArgument)),
-    Bad(line: "hello scale=0.1", error: .client(.badArgument)),
-    Bad(line: "hello keyboard=-1", error: .client(.badArgument)),
+    Bad(
+      line: "hello scale=0.1", error: .client(.badArgument), message: "scale must be a number from 0.5 to 10"),
+    Bad(
+      line: "hello scale=11", error: .client(.badArgument), message: "scale must be a number from 0.5 to 10"),
+    Bad(
+      line: "hello keyboard=-1", error: .client(.badArgument),
+      message: "keyboard must be a number from 0 to 10000"),
     Bad(line: "hello locale=", error: .client(.badArgument)),
     Bad(line: "hello locale=\"fr CA\"", error: .client(.badArgument)),
     Bad(line: "hello colour=blue", error: .client(.badArgument)),
@@ -267,6 +280,7 @@ struct ClientCommandTests {
       case .client(let code, let message):
         #expect(Bad.Expected.client(code) == testCase.error, "\(message)")
         #expect(!message.isEmpty)
+        if let expected = testCase.message { #expect(message == expected) }
       }
     }
   }
