@@ -31,6 +31,7 @@ open class NavigationController: ViewController {
     updateBar()
   }
 
+  /// A container view keeps the bar above whichever controller's view is on top.
   open override func loadView() {
     view = NavigationContainerView(bar: navigationBar)
   }
@@ -177,6 +178,8 @@ open class NavigationBar: View {
   /// Pops the top controller; hidden at the root.
   public let backButton = Button(type: .system)
 
+  /// Tags the bar, its title and its back button with identifiers, so clients and scripts reach
+  /// them as `@navigation-bar`, `@navigation-title` and `@back`.
   public override init() {
     super.init()
     backgroundColor = Color(white: 0.97)
@@ -189,6 +192,8 @@ open class NavigationBar: View {
     addSubview(backButton)
   }
 
+  /// Keeps equal margins on both sides of the title, so it stays centred and never runs under the
+  /// back button.
   open override func layoutSubviews() {
     super.layoutSubviews()
     backButton.frame = CGRect(x: 8, y: 0, width: 96, height: bounds.height)

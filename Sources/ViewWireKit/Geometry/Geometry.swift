@@ -18,11 +18,16 @@ extension CGRect {
 
 /// Insets for each edge of a rectangle (UIKit's `UIEdgeInsets`).
 public struct EdgeInsets: Hashable, Sendable {
+  /// Space kept clear at the top, such as under a navigation bar.
   public var top: CGFloat
+  /// Space kept clear on the left, such as a margin.
   public var left: CGFloat
+  /// Space kept clear at the bottom, such as above an on-screen keyboard.
   public var bottom: CGFloat
+  /// Space kept clear on the right, such as a margin.
   public var right: CGFloat
 
+  /// Takes every edge in UIKit's order (top, left, bottom, right), so seed code ports unchanged.
   public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
     self.top = top
     self.left = left

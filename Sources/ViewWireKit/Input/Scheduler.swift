@@ -15,6 +15,8 @@ public protocol Scheduler: AnyObject {
 public struct ScheduledWork {
   private let cancelHandler: () -> Void
 
+  /// Lets each scheduler say how its work is withdrawn: a loop timer closes, a manual queue drops
+  /// the entry.
   public init(cancel: @escaping () -> Void) {
     cancelHandler = cancel
   }
@@ -25,12 +27,16 @@ public struct ScheduledWork {
 
 /// A scheduler whose time moves only when told, for deterministic tests.
 public final class ManualScheduler: Scheduler {
+  /// Starts at 0 and moves only with `advance(by:)`, so a test sees the same timestamps every run.
   public private(set) var now: TimeInterval = 0
   private var queue: [(due: TimeInterval, order: Int, work: () -> Void)] = []
   private var nextOrder = 0
 
+  /// Starts at time 0 with nothing waiting, so every test begins from the same state.
   public init() {}
 
+  /// Queues `work` until `advance(by:)` reaches its due time, so the test, not a clock, decides
+  /// when it runs.
   public func schedule(after delay: TimeInterval, _ work: @escaping () -> Void) -> ScheduledWork {
     nextOrder += 1
     let order = nextOrder
