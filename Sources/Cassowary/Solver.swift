@@ -79,8 +79,16 @@ public final class Solver {
   private var edits: [ObjectIdentifier: EditEntry] = [:]
   /// The symbol of each user variable the solver has seen.
   private var variableSymbols: [ObjectIdentifier: Symbol] = [:]
-  /// Every user variable with its symbol, in the order first seen, for ``updateVariables()``.
+  /// Every user variable with its symbol, for ``updateVariables()``.
   private var externals: [(variable: Variable, symbol: Symbol)] = []
+  /// Per user variable: its place in `externals` and how many constraints in the solver mention
+  /// it. A variable no constraint mentions any more is forgotten, so a long-lived solver (a
+  /// window showing one app after another) does not keep, and update on every solve, the
+  /// variables of every view it ever laid out.
+  private var externalUses: [ObjectIdentifier: (index: Int, count: Int)] = [:]
+
+  /// The number of user variables the solver holds.
+  public var variableCount: Int { externals.count }
 
   /// The tableau rows, by slot; a free slot holds an empty row with an invalid basic symbol.
   private var rows: [Row] = []
@@ -137,6 +145,9 @@ public final class Solver {
 
     constraints[key] = ConstraintEntry(constraint: constraint, tag: tag, serial: nextSerial)
     nextSerial += 1
+    for variable in mentionedVariables(of: constraint) {
+      externalUses[ObjectIdentifier(variable), default: (0, 0)].count += 1
+    }
     if !constraint.strength.isRequired {
       objectiveTolerance = max(objectiveTolerance, constraint.strength.value * 1.0e-12)
     }
@@ -170,6 +181,7 @@ public final class Solver {
       row.solve(for: leaving, tag.marker)
       substitute(tag.marker, row)
     }
+    releaseVariables(of: constraint)
     do {
       try optimize(artificial: false)
     } catch {
@@ -308,6 +320,7 @@ public final class Solver {
     edits = [:]
     variableSymbols = [:]
     externals = []
+    externalUses = [:]
     rows = []
     freeSlots = []
     slotOfSymbol = [-1]
@@ -334,8 +347,44 @@ public final class Solver {
     if let symbol = variableSymbols[key] { return symbol }
     let symbol = newSymbol(.external)
     variableSymbols[key] = symbol
+    externalUses[key] = (externals.count, 0)
     externals.append((variable, symbol))
     return symbol
+  }
+
+  /// The variables a constraint's row mentions (those `makeRow` gave symbols), once each.
+  private func mentionedVariables(of constraint: Constraint) -> [Variable] {
+    var seen: Set<ObjectIdentifier> = []
+    return constraint.expression.terms.compactMap { term in
+      guard !nearZero(term.coefficient), seen.insert(ObjectIdentifier(term.variable)).inserted else {
+        return nil
+      }
+      return term.variable
+    }
+  }
+
+  /// Forgets the variables that `constraint` was the last to mention: they leave `externals`
+  /// (swapping the last one into their place) and, if still basic, their row, which no other
+  /// row refers to. A variable mentioned again later gets a new symbol.
+  private func releaseVariables(of constraint: Constraint) {
+    for variable in mentionedVariables(of: constraint) {
+      let key = ObjectIdentifier(variable)
+      guard var uses = externalUses[key] else { continue }
+      uses.count -= 1
+      guard uses.count <= 0 else {
+        externalUses[key] = uses
+        continue
+      }
+      externalUses[key] = nil
+      guard let symbol = variableSymbols.removeValue(forKey: key) else { continue }
+      if slotOfSymbol[symbol.index] >= 0 { _ = takeRow(symbol) }
+      let last = externals.count - 1
+      if uses.index != last {
+        externals[uses.index] = externals[last]
+        externalUses[ObjectIdentifier(externals[uses.index].variable)]?.index = uses.index
+      }
+      externals.removeLast()
+    }
   }
 
   /// Stores a row whose `basic` is set and indexes every symbol it mentions.

@@ -112,3 +112,34 @@ struct WeightScaleTests {
     #expect(solver.rebuildCount == 0)
   }
 }
+
+/// A window's solver lives as long as its session and lays out one app after another: the
+/// variables of constraints that are gone must not stay in it, or every solve updates them all.
+struct VariableLifetimeTests {
+  @Test func variablesNoConstraintMentionsAreForgotten() throws {
+    let solver = Solver()
+    let width = Variable("width")
+    try solver.addEditVariable(width, strength: .strong)
+    try solver.suggestValue(width, 300)
+    for screen in 0..<200 {
+      let left = Variable("left\(screen)")
+      let right = Variable("right\(screen)")
+      let constraints = [left == 10, right == width - 10, (right - left >= 50) ~ .medium]
+      for constraint in constraints { try solver.addConstraint(constraint) }
+      solver.updateVariables()
+      #expect(right.value - left.value == 280)
+      #expect(solver.variableCount == 3)
+      for constraint in constraints { try solver.removeConstraint(constraint) }
+    }
+    #expect(solver.variableCount == 1, "only the edit variable is left")
+    // A forgotten variable can come back.
+    let again = Variable("again")
+    let pinned = again == width * 0.5
+    try solver.addConstraint(pinned)
+    solver.updateVariables()
+    #expect(again.value == 150)
+    try solver.removeEditVariable(width)
+    try solver.removeConstraint(pinned)
+    #expect(solver.variableCount == 0)
+  }
+}
