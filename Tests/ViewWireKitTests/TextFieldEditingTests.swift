@@ -24,17 +24,20 @@ struct TextFieldEditingTests {
     }
   }
 
-  /// A window with two fields, tagged 1 and 2, at y = 0 and y = 50; the first one is focused.
+  /// A window with two fields, tagged 1 and 2, at y = 0 and y = 50; the first one sits in a
+  /// container at the window's origin and is focused.
   final class Form {
     let window = Window(size: CGSize(width: 300, height: 600))
+    let container = View(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
     let first = TextField(frame: CGRect(x: 0, y: 0, width: 200, height: 30))
     let second = TextField(frame: CGRect(x: 0, y: 50, width: 200, height: 30))
     let probe = Probe()
     init() {
+      window.addSubview(container)
       for (tag, field) in [(1, first), (2, second)] {
         field.tag = tag
         field.delegate = probe
-        window.addSubview(field)
+        (tag == 1 ? container : window).addSubview(field)
       }
       first.becomeFirstResponder()
       probe.log = []
@@ -85,5 +88,53 @@ struct TextFieldEditingTests {
     try testCase.end(form)
     #expect(form.probe.log == testCase.log)
     #expect((form.window.focusedTextField?.tag ?? 0) == testCase.focused)
+  }
+
+  struct DepartureCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let move: @Sendable (Form) -> Void
+    /// Whether the focused field is still in the window afterwards.
+    let staysInWindow: Bool
+    var testDescription: String { name }
+  }
+
+  static let departureCases: [DepartureCase] = [
+    DepartureCase(
+      name: "the field is removed", move: { $0.first.removeFromSuperview() }, staysInWindow: false),
+    DepartureCase(
+      name: "its container is removed", move: { $0.container.removeFromSuperview() }, staysInWindow: false),
+    DepartureCase(
+      name: "it moves to a view outside the window", move: { View().addSubview($0.first) },
+      staysInWindow: false),
+    DepartureCase(
+      name: "it moves to another view in the window", move: { $0.window.addSubview($0.first) },
+      staysInWindow: true),
+  ]
+
+  /// A focused field that leaves the window stops being the first responder, as in UIKit: its
+  /// editing ends without asking the delegate (it cannot stay), the keyboard hides, and typing
+  /// has nowhere to go. Regression: the removed field kept editing and the keyboard stayed up.
+  @Test(arguments: departureCases)
+  func aFocusedFieldLeavingTheWindowEndsEditing(_ testCase: DepartureCase) throws {
+    let form = Form()
+    form.probe.allowsEnd = false
+    let keyboard = InputTests.KeyboardObserver(form.window.notificationCenter)
+    testCase.move(form)
+    if testCase.staysInWindow {
+      #expect(form.first.isFirstResponder)
+      #expect(form.probe.log.isEmpty)
+      #expect(keyboard.events.isEmpty)
+      try form.window.insertText("a")
+      #expect(form.first.text == "a")
+      return
+    }
+    #expect(!form.first.isFirstResponder)
+    #expect(form.window.firstResponder == nil)
+    #expect(form.probe.log == ["didEnd 1"])
+    #expect(form.first.renderProperties["focused"] == nil)
+    #expect(keyboard.events == ["willHide 600 300", "didHide 600 300"])
+    #expect(form.window.keyboardFrame == nil)
+    #expect(throws: InputError.noFocus) { try form.window.insertText("a") }
+    #expect(form.first.text == "")
   }
 }

@@ -183,6 +183,7 @@ open class View: Responder {
       return
     }
     let oldWindow = view.window
+    if oldWindow !== window { view.resignFirstResponderLeavingWindow() }
     view.willMove(toSuperview: self)
     view.removeFromSuperviewKeepingWindow(newSuperview: self)
     subviews.insert(view, at: index)
@@ -229,6 +230,7 @@ open class View: Responder {
   open func removeFromSuperview() {
     guard superview != nil else { return }
     let oldWindow = window
+    resignFirstResponderLeavingWindow()
     willMove(toSuperview: nil)
     removeFromSuperviewKeepingWindow(newSuperview: nil)
     if oldWindow != nil { propagateWindow(nil, from: oldWindow) }
@@ -247,6 +249,14 @@ open class View: Responder {
       tracker.noteDetached(self)
     }
     parent.setNeedsLayout()
+  }
+
+  /// Ends key input in this subtree before it leaves its window, as UIKit does: otherwise a
+  /// removed text field would keep editing and the keyboard would stay up for nothing.
+  private func resignFirstResponderLeavingWindow() {
+    guard let window, let responder = window.firstResponder as? View, responder.isDescendant(of: self)
+    else { return }
+    window.forceResignFirstResponder()
   }
 
   private func propagateWindow(_ newWindow: Window?, from oldWindow: Window?) {
@@ -535,6 +545,14 @@ open class View: Responder {
   package var wireState: WireState?
   /// Whether the tracker queued this view for the next frame.
   package var isQueuedForChanges = false
+  /// Whether the tracker's list of views taken out of a superview holds this view, so a view
+  /// removed again and again before the next frame is listed once.
+  package var isQueuedAsDetached = false
+  /// Whether the tracker's layout queue holds this view, so re-adding a view that still needs
+  /// layout does not queue it again.
+  package var isQueuedForLayout = false
+  /// Whether the tracker's display queue holds this view.
+  package var isQueuedForDisplay = false
   /// Whether the layout frame changed since the last frame.
   package var layoutChanged = false
   /// Whether the order or membership of the subviews changed since the last frame.

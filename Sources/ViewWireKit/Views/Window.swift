@@ -141,9 +141,22 @@ open class Window: View {
   @discardableResult
   public func makeFirstResponder(_ responder: Responder?) -> Bool {
     if firstResponder === responder { return true }
+    if let current = firstResponder, !current.canResignFirstResponder { return false }
+    moveFirstResponder(to: responder)
+    return true
+  }
+
+  /// Takes first-responder status away without asking, because the responder is leaving the
+  /// window: a view out of the window cannot take key input, so UIKit ends its editing whatever
+  /// its delegate would say (as `endEditing(true)` does) and the keyboard hides.
+  func forceResignFirstResponder() {
+    guard firstResponder != nil else { return }
+    moveFirstResponder(to: nil)
+  }
+
+  private func moveFirstResponder(to responder: Responder?) {
     let keyboardWasShown = firstResponder != nil
     if let current = firstResponder {
-      guard current.canResignFirstResponder else { return false }
       firstResponder = nil
       current.firstResponderDidChange(isFirstResponder: false)
     }
@@ -151,7 +164,6 @@ open class Window: View {
     firstResponder = responder
     if !keyboardWasShown && responder != nil { postKeyboardNotifications(showing: true) }
     responder?.firstResponderDidChange(isFirstResponder: true)
-    return true
   }
 
   // MARK: Keyboard
@@ -200,11 +212,9 @@ open class Window: View {
 public struct TraitCollection: Hashable, Sendable {
   /// The kind of device, so an app may choose a controller per idiom (seed 001).
   public enum Idiom: String, Hashable, Sendable, CaseIterable {
-    /// UIKit's idioms, plus `terminal` for clients that draw in a text console.
     case phone, pad, desktop, terminal
   }
 
-  /// What the client is, so an app can pick the controller that suits it (seed 001).
   public var userInterfaceIdiom: Idiom
   /// Pixels per point on the client.
   public var displayScale: CGFloat
@@ -213,8 +223,6 @@ public struct TraitCollection: Hashable, Sendable {
   /// The height of the client's on-screen keyboard, 0 for none.
   public var keyboardHeight: CGFloat
 
-  /// The defaults describe a phone in English, so a client that says nothing in `hello` gets
-  /// what most seed code was written for.
   public init(
     userInterfaceIdiom: Idiom = .phone, displayScale: CGFloat = 2, locale: String = "en",
     keyboardHeight: CGFloat = 300
