@@ -212,9 +212,11 @@ open class Window: View {
 public struct TraitCollection: Hashable, Sendable {
   /// The kind of device, so an app may choose a controller per idiom (seed 001).
   public enum Idiom: String, Hashable, Sendable, CaseIterable {
+    /// UIKit's idioms, plus `terminal` for clients that draw in a text console.
     case phone, pad, desktop, terminal
   }
 
+  /// What the client is, so an app can pick the controller that suits it (seed 001).
   public var userInterfaceIdiom: Idiom
   /// Pixels per point on the client.
   public var displayScale: CGFloat
@@ -223,6 +225,8 @@ public struct TraitCollection: Hashable, Sendable {
   /// The height of the client's on-screen keyboard, 0 for none.
   public var keyboardHeight: CGFloat
 
+  /// The defaults describe a phone in English, so a client that says nothing in `hello` gets
+  /// what most seed code was written for.
   public init(
     userInterfaceIdiom: Idiom = .phone, displayScale: CGFloat = 2, locale: String = "en",
     keyboardHeight: CGFloat = 300
