@@ -94,7 +94,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "ViewWireServerTests",
-      dependencies: ["viewwired", "ViewWireServer", "ViewWireApps", "ViewWireClient", "ViewWireProtocol"],
+      dependencies: ["viewwired", "viewwire", "ViewWireServer", "ViewWireApps", "ViewWireClient", "ViewWireProtocol"],
       swiftSettings: strict),
   ]
 )

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import ViewWireClient
 import ViewWireProtocol
 
@@ -41,19 +42,18 @@ struct Connect: ParsableCommand {
       var mirror = Mirror()
       while true {
         guard let line = try? shared.value.readLine(timeout: 86_400) else { break }
-        print(line)
+        show(line)
         let parsed = ServerLine.parse(line)
         do {
           try mirror.consume(parsed)
           if showChecks, case .frameEnd(let sequence, _, let views) = parsed {
-            print("# frame \(sequence) checked: \(views) views, hash matches")
+            show("# frame \(sequence) checked: \(views) views, hash matches")
           }
         } catch {
-          print("# mirror: \(error); sending resync")
+          show("# mirror: \(error); sending resync")
           mirror = Mirror()
           try? shared.value.send(line: "resync")
         }
-        fflushStandardOutput()
       }
       Foundation.exit(0)
     }
@@ -103,6 +103,19 @@ final class UncheckedBox<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-func fflushStandardOutput() {
-  fflush(nil)
+/// Shows one line on standard output at once, written straight to its descriptor.
+///
+/// Not `print` and `fflush`: the reader thread calls this while the main thread sits in
+/// `readLine`, which holds glibc's lock on stdin, and `fflush(nil)` takes every stream's lock, so
+/// the reader waited for the next typed line after each server line. Writing to the descriptor
+/// takes no stdio lock, needs no flush, and leaves nothing buffered.
+func show(_ line: String) {
+  let bytes = Array((line + "\n").utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    if written < 0 && errno == EINTR { continue }
+    guard written > 0 else { return }  // standard output is gone; nothing to show it on
+    offset += written
+  }
 }
