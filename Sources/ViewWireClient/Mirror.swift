@@ -52,12 +52,20 @@ public struct Mirror: Sendable {
 
   /// Feeds one server line; frame lines are buffered and applied at `end`. Returns true when
   /// the line belonged to a frame.
+  ///
+  /// A frame that fails is dropped whole and the mirror stays as the previous frame left it, so
+  /// a caller can wait for a full frame to replace it (`MirrorSync` does).
   @discardableResult
   public mutating func consume(_ line: ServerLine) throws(Failure) -> Bool {
     switch line {
     case .frameBegin(let sequence, let isFull):
-      guard pending == nil else { throw .malformed("frame \(sequence) begins inside another frame") }
-      guard sequence == self.sequence + 1 else {
+      guard pending == nil else {
+        pending = nil  // neither frame can be applied whole; a client resyncs
+        throw .malformed("frame \(sequence) begins inside another frame")
+      }
+      // A full frame replaces the mirror, so it is taken whatever its number: it is how a
+      // client that lost track (a mismatch, a new mirror) gets back in step (section 7).
+      guard isFull || sequence == self.sequence + 1 else {
         throw .sequenceGap(expected: self.sequence + 1, got: sequence)
       }
       pending = []

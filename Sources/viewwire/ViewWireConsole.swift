@@ -24,8 +24,9 @@ struct ServerAddress: ParsableArguments {
 }
 
 /// Lines typed on standard input go to the daemon; its lines are printed as they come. Every
-/// frame is applied to a mirror and its hash checked; on a mismatch the client says so and
-/// sends `resync`, as the protocol asks.
+/// frame is applied to a mirror and its hash checked; on a mismatch the client says so, sends
+/// `resync` once, and skips frame lines until the full frame that answers it replaces the mirror,
+/// as the protocol asks.
 struct Connect: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Connect and type commands (the default).")
 
@@ -39,20 +40,24 @@ struct Connect: ParsableCommand {
     let shared = UncheckedBox(connection)
     let showChecks = self.showChecks
     let reader = Thread {
-      var mirror = Mirror()
+      // The library's own resync logic, so the console and the scripting library recover the
+      // same way and the library's tests check what the console shows.
+      var sync = MirrorSync()
       while true {
         guard let line = try? shared.value.readLine(timeout: 86_400) else { break }
         show(line)
-        let parsed = ServerLine.parse(line)
-        do {
-          try mirror.consume(parsed)
-          if showChecks, case .frameEnd(let sequence, _, let views) = parsed {
-            show("# frame \(sequence) checked: \(views) views, hash matches")
-          }
-        } catch {
-          show("# mirror: \(error); sending resync")
-          mirror = Mirror()
+        switch sync.consume(ServerLine.parse(line)) {
+        case .applied(let sequence, let views):
+          if showChecks { show("# frame \(sequence) checked: \(views) views, hash matches") }
+        case .resyncNeeded(let failure):
+          show("# mirror: \(failure); sending resync")
           try? shared.value.send(line: "resync")
+        case .unrecoverable(let failure):
+          show(
+            "# mirror: \(failure); the full frame does not check out either, so no resync (type snapshot to try again)"
+          )
+        case .other, .buffered, .skipped:
+          break
         }
       }
       Foundation.exit(0)

@@ -25,4 +25,25 @@ import ViewWireClient
     let echo = try #require(shown.firstIndex(of: "open square"), "\(shown)")
     #expect(Array(shown[(echo + 1)...].prefix(expected.count)) == expected)
   }
+
+  /// Issue: after one hash mismatch the console never recovered and flooded the server with
+  /// `resync`: it emptied its mirror (sequence 0), refused the answering full frame as a gap,
+  /// and every diff line after it failed again. Section 7: a client whose hash differs sends
+  /// `resync` once and replaces its mirror with the full frame that answers it.
+  @Test func oneHashMismatchSendsOneResyncAndTheMirrorRecovers() throws {
+    let server = try BadHashScenario.server()
+    let console = try ConsoleProcess(["--port", "\(server.port)", "--show-checks"])
+    defer { console.stop() }
+    let shown = console.waitForLines { $0.contains { $0.hasPrefix("# frame 5 checked") } }
+    #expect(shown.contains("# frame 1 checked: 2 views, hash matches"), "\(shown)")
+    #expect(shown.filter { $0.hasPrefix("# mirror:") }.count == 1, "\(shown)")
+    // Frame 3 came after the mismatch and before the full frame: it is not applied.
+    #expect(!shown.contains { $0.hasPrefix("# frame 3 checked") }, "\(shown)")
+    #expect(shown.contains("# frame 4 checked: 2 views, hash matches"), "\(shown)")
+    #expect(shown.contains("# frame 5 checked: 2 views, hash matches"), "\(shown)")
+    // Every resync the console sent went out before it showed frame 5's check, so typing `quit`
+    // now puts the last line after all of them.
+    console.type("quit")
+    #expect(server.receivedWhenDone() == ["resync", "quit"])
+  }
 }
