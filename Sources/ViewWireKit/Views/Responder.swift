@@ -48,7 +48,9 @@ open class Responder {
 }
 
 extension Responder {
-  /// Posted to the window's `notificationCenter` before the client's keyboard slides in.
+  /// Posted to the window's `notificationCenter` before the client's keyboard slides in; again,
+  /// with the new frame, when it moves with the window, and with equal frames when focus moves
+  /// to another field, as UIKit posts it.
   public static let keyboardWillShowNotification = Notification.Name("UIKeyboardWillShowNotification")
   /// Posted after the keyboard is shown.
   public static let keyboardDidShowNotification = Notification.Name("UIKeyboardDidShowNotification")
@@ -56,6 +58,13 @@ extension Responder {
   public static let keyboardWillHideNotification = Notification.Name("UIKeyboardWillHideNotification")
   /// Posted after the keyboard is hidden.
   public static let keyboardDidHideNotification = Notification.Name("UIKeyboardDidHideNotification")
+  /// Posted before the keyboard's frame changes for any reason: it shows, hides, or moves with
+  /// the window; the one notification that covers every case.
+  public static let keyboardWillChangeFrameNotification = Notification.Name(
+    "UIKeyboardWillChangeFrameNotification")
+  /// Posted after the keyboard's frame changed.
+  public static let keyboardDidChangeFrameNotification = Notification.Name(
+    "UIKeyboardDidChangeFrameNotification")
   /// The keyboard's frame before the change, a `CGRect` in window coordinates (UIKit wraps it
   /// in an `NSValue`; read it with `as? CGRect`).
   public static let keyboardFrameBeginUserInfoKey = "UIKeyboardFrameBeginUserInfoKey"

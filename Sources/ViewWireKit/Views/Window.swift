@@ -96,6 +96,7 @@ open class Window: View {
     rootViewController?.transition(to: size)
     frame = CGRect(origin: .zero, size: size)
     for view in subviews where view.owningViewController != nil { view.frame = bounds }
+    updateKeyboard()
   }
 
   /// Replaces the traits and tells every controller whose traits changed.
@@ -104,6 +105,7 @@ open class Window: View {
     guard previous != traits else { return }
     traitCollection = traits
     rootViewController?.propagateTraitChange(from: previous)
+    updateKeyboard()
   }
 
   /// Runs `work` after the next layout pass of this window.
@@ -155,15 +157,15 @@ open class Window: View {
   }
 
   private func moveFirstResponder(to responder: Responder?) {
-    let keyboardWasShown = firstResponder != nil
     if let current = firstResponder {
       firstResponder = nil
       current.firstResponderDidChange(isFirstResponder: false)
     }
-    if keyboardWasShown && responder == nil { postKeyboardNotifications(showing: false) }
     firstResponder = responder
-    if !keyboardWasShown && responder != nil { postKeyboardNotifications(showing: true) }
+    // The responder hears first (`textFieldDidBeginEditing`), then the keyboard observers, as in
+    // UIKit, so an observer may ask which field is editing.
     responder?.firstResponderDidChange(isFirstResponder: true)
+    updateKeyboard(newResponder: responder != nil)
   }
 
   // MARK: Keyboard
@@ -177,26 +179,61 @@ open class Window: View {
   public let notificationCenter = NotificationCenter()
 
   /// The on-screen keyboard's frame in window coordinates while it is shown, else nil.
+  ///
+  /// It follows the window: a resize or a new keyboard height while the keyboard is up moves it,
+  /// with the notifications UIKit posts when the keyboard changes frame (on rotation, say).
   public private(set) var keyboardFrame: CGRect?
 
   /// How long clients take to slide the keyboard in or out, announced in the notifications.
   public static let keyboardAnimationDuration: TimeInterval = 0.25
 
-  private func postKeyboardNotifications(showing: Bool) {
+  /// Where the keyboard belongs now: along the bottom edge while something takes key input on a
+  /// client with an on-screen keyboard, else nowhere.
+  private var wantedKeyboardFrame: CGRect? {
     let height = traitCollection.keyboardHeight
-    guard height > 0 else { return }
-    let shown = CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
-    let hidden = CGRect(x: 0, y: bounds.height, width: bounds.width, height: height)
+    guard firstResponder != nil, height > 0 else { return nil }
+    return CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
+  }
+
+  /// Moves the keyboard where it belongs and posts UIKit's notifications for the move.
+  ///
+  /// Showing posts `willChangeFrame`, `willShow`, `didChangeFrame`, `didShow`; hiding the same
+  /// with `Hide`; a keyboard that stays up but moves (a resize) posts the showing sequence with
+  /// the old frame as the begin frame. A new first responder while the keyboard is up posts the
+  /// showing sequence again with equal frames, as UIKit does when focus moves to another field.
+  ///
+  /// - Parameter newResponder: whether a responder just took key input.
+  private func updateKeyboard(newResponder: Bool = false) {
+    let old = keyboardFrame
+    let new = wantedKeyboardFrame
+    guard old != new || (newResponder && new != nil) else { return }
+    let offscreen = { (frame: CGRect) in
+      CGRect(x: frame.minX, y: self.bounds.height, width: frame.width, height: frame.height)
+    }
+    let begin: CGRect
+    let end: CGRect
+    switch (old, new) {
+    case (nil, let new?): (begin, end) = (offscreen(new), new)
+    case (let old?, nil): (begin, end) = (old, offscreen(old))
+    case (let old?, let new?): (begin, end) = (old, new)
+    case (nil, nil): return
+    }
+    let showing = new != nil
+    if old == nil { trace("keyboard", "show height=\(Int(end.height))") }
+    if new == nil { trace("keyboard", "hide") }
     let userInfo: [AnyHashable: Any] = [
-      Responder.keyboardFrameBeginUserInfoKey: showing ? hidden : shown,
-      Responder.keyboardFrameEndUserInfoKey: showing ? shown : hidden,
+      Responder.keyboardFrameBeginUserInfoKey: begin,
+      Responder.keyboardFrameEndUserInfoKey: end,
       Responder.keyboardAnimationDurationUserInfoKey: Self.keyboardAnimationDuration,
     ]
-    trace("keyboard", showing ? "show height=\(Int(height))" : "hide")
+    notificationCenter.post(
+      name: Responder.keyboardWillChangeFrameNotification, object: self, userInfo: userInfo)
     notificationCenter.post(
       name: showing ? Responder.keyboardWillShowNotification : Responder.keyboardWillHideNotification,
       object: self, userInfo: userInfo)
-    keyboardFrame = showing ? shown : nil
+    keyboardFrame = new
+    notificationCenter.post(
+      name: Responder.keyboardDidChangeFrameNotification, object: self, userInfo: userInfo)
     notificationCenter.post(
       name: showing ? Responder.keyboardDidShowNotification : Responder.keyboardDidHideNotification,
       object: self, userInfo: userInfo)
