@@ -189,7 +189,10 @@ while let flag = arguments.next() {
   switch (flag, arguments.next()) {
   case ("--reps", let value?) where (Int(value) ?? 0) > 0: reps = Int(value)!
   case ("--only", let value?): only = value
-  default: fatalError("usage: bench-diff [--reps R] [--only PREFIX]")
+  default:
+    // A usage line, not a crash: `--help` and typos are how people discover the options.
+    FileHandle.standardError.write(Data("usage: bench-diff [--reps R] [--only PREFIX]\n".utf8))
+    exit(flag == "--help" || flag == "-h" ? 0 : 2)
   }
 }
 let operations = allOperations.enumerated().filter { index, operation in

@@ -31,16 +31,27 @@ struct Options {
   init(arguments: [String]) {
     var iterator = arguments.dropFirst().makeIterator()
     while let flag = iterator.next() {
-      guard let value = iterator.next() else { fatalError("missing value after \(flag)") }
+      guard let value = iterator.next() else {
+        Self.usage(exitCode: flag == "--help" || flag == "-h" ? 0 : 2)
+      }
       switch flag {
       case "--python": python = value
       case "--script": script = value
       case "--reps": reps = Int(value) ?? reps
       case "--steps": steps = Int(value) ?? steps
       case "--only": only = value
-      default: fatalError("unknown option \(flag)")
+      default: Self.usage(exitCode: 2)
       }
     }
+  }
+
+  /// Prints the options and exits: `--help` and typos should teach, not crash.
+  static func usage(exitCode: Int32) -> Never {
+    FileHandle.standardError.write(
+      Data(
+        "usage: bench-layout [--python PATH] [--script PATH] [--reps N] [--steps N] [--only WORKLOAD]\n".utf8)
+    )
+    exit(exitCode)
   }
 }
 
