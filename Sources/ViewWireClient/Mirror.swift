@@ -186,6 +186,25 @@ public struct Mirror: Sendable {
     return result
   }
 
+  /// The tree as the server's `tree` lines print it, without their first word: one line per view,
+  /// depth-first, `DEPTH ID CLASS X Y W H KEY=VALUE...` with keys sorted in byte order.
+  ///
+  /// Text rather than a structure, so a test compares it with the server's printout line for
+  /// line (every value as its wire text) and shows a difference as lines.
+  public var treeLines: [String] {
+    var lines: [String] = []
+    func visit(_ id: Int, depth: Int) {
+      guard let node = nodes[id] else { return }
+      let properties = node.properties.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+      lines.append(
+        ([String(depth), String(id), node.className] + node.frame + properties.map { "\($0.key)=\($0.value)" })
+          .joined(separator: " "))
+      for child in node.children { visit(child, depth: depth + 1) }
+    }
+    if let rootID { visit(rootID, depth: 0) }
+    return lines
+  }
+
   /// The view's frame in window coordinates (origins summed up the parent chain; scroll offsets
   /// subtracted).
   public func windowFrame(of id: Int) -> (x: Double, y: Double, width: Double, height: Double)? {

@@ -5,10 +5,18 @@ public import ViewWireProtocol
 ///
 /// ```swift
 /// let session = try ViewWireSession(port: 7420)
-/// try session.run("open login")
-/// try session.run("tap @username")
-/// try session.run("text \"bob\"")
+/// try session.open("login")
+/// try session.tap("@username")
+/// try session.type("bob")
+/// try session.tap("@login")
+/// try session.waitForView(withText: "Welcome, bob!")
+/// print(session.textSnapshot)   // 0 1 Window 0 0 390 844 bg=#ffffffff ...
 /// ```
+///
+/// Every call returns with the mirror exact: a frame whose hash disagrees is answered with one
+/// `resync` (`MirrorSync`, the code the `viewwire` console runs too) whose full frame is read
+/// before the call returns; `resyncCount` counts them. The typed calls fail (`.notOK`) on an
+/// `error` reply; `send` returns any reply.
 public final class ViewWireSession {
   /// What one command got back.
   public struct Reply: Sendable {
@@ -45,6 +53,7 @@ public final class ViewWireSession {
     case unexpectedGreeting(String)
     case closedBeforeReply(command: String)
     case notOK(command: String, reply: String)
+    case viewNotFound(text: String, seconds: Double)
 
     public var description: String {
       switch self {
@@ -53,20 +62,37 @@ public final class ViewWireSession {
       case .unexpectedGreeting(let line): return "unexpected greeting: \(line)"
       case .closedBeforeReply(let command): return "the server closed before answering '\(command)'"
       case .notOK(let command, let reply): return "'\(command)' got '\(reply)'"
+      case .viewNotFound(let text, let seconds):
+        return "no view with text \(Quoting.quote(text)) within \(seconds) s"
       }
     }
   }
 
+  /// The socket, for tests that need to send raw bytes or half-close; scripts use `send`.
   public let connection: WireConnection
-  /// The client's copy of the tree, checked against every frame hash.
-  public private(set) var mirror = Mirror()
+  /// The session number from the greeting, as the daemon's log and traces name the session.
   public let sessionID: Int
   /// Asynchronous lines (traces, timer frames) read while waiting for replies.
   public private(set) var asynchronousLines: [String] = []
   /// Seconds to wait for each line.
   public var timeout: Double
+  /// The mirror with its resync logic, the same code the `viewwire` console runs.
+  private var sync = MirrorSync()
+  /// `resync`s sent for mismatches whose terminal replies are still unread.
+  private var unansweredResyncs = 0
+
+  /// The client's copy of the tree, checked against every frame hash; exact after every
+  /// command's reply, since a mismatch is repaired (`resyncCount`) before the call returns.
+  public var mirror: Mirror { sync.mirror }
+
+  /// How many `resync`s the session sent because its mirror disagreed with the server. A
+  /// correct server and client never need one, so tests assert it stays 0.
+  public var resyncCount: Int { sync.resyncCount }
 
   /// Connects and reads the greeting.
+  ///
+  /// - Throws: `.connection` when the server cannot be reached, `.unexpectedGreeting` when the
+  ///   first line is not a greeting.
   public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10) throws(Failure) {
     self.timeout = timeout
     do {
@@ -87,7 +113,12 @@ public final class ViewWireSession {
     }
   }
 
-  /// Sends `command` and reads until its terminal reply.
+  // MARK: Commands
+
+  /// Sends `command` and reads until its terminal reply, whatever it is.
+  ///
+  /// - Throws: `.connection` or `.closedBeforeReply` when no reply comes; `.mirror` when a frame
+  ///   stays wrong after a resync. After a throw the session's state is unknown: close it.
   @discardableResult
   public func send(_ command: String) throws(Failure) -> Reply {
     do {
@@ -99,6 +130,8 @@ public final class ViewWireSession {
   }
 
   /// Sends `command` and fails unless the reply is `ok`.
+  ///
+  /// - Throws: `.notOK` with the reply for an `error`, and whatever `send` throws.
   @discardableResult
   public func run(_ command: String) throws(Failure) -> Reply {
     let reply = try send(command)
@@ -107,32 +140,115 @@ public final class ViewWireSession {
   }
 
   /// Reads lines until a terminal reply, applying frames.
+  ///
+  /// A mismatch on the way sends `resync` at once; its reply (the full frame and `ok resync`)
+  /// comes after this command's and is read before returning, so the mirror is exact again
+  /// when the call returns and the next command's reply is not confused with it.
   public func readReply(to command: String = "") throws(Failure) -> Reply {
     var lines: [String] = []
     var frames: [Int] = []
     while true {
-      let line: String?
-      do {
-        line = try connection.readLine(timeout: timeout)
-      } catch {
-        throw .connection(error)
-      }
-      guard let line else { throw .closedBeforeReply(command: command) }
-      let parsed = ServerLine.parse(line)
-      do {
-        try mirror.consume(parsed)
-      } catch {
-        throw .mirror(error)
-      }
+      let line = try nextLine(command)
+      let parsed = try consume(line)
       if parsed.isTerminalReply {
         lines.append(line)
+        try readResyncReplies()
         return Reply(terminal: parsed, lines: lines, frames: frames)
       }
       if case .frameEnd(let sequence, _, _) = parsed { frames.append(sequence) }
-      if case .trace = parsed { asynchronousLines.append(line) }
       lines.append(line)
     }
   }
+
+  /// Opens `app` (`open APP`), closing the one open before; its full frame replaces the mirror.
+  @discardableResult
+  public func open(_ app: String) throws(Failure) -> Reply { try run("open \(app)") }
+
+  /// Taps a view by name: `@IDENT` (accessibility identifier) or `#ID` (view id) as written; a
+  /// bare name means `@NAME`, the common case in scripts.
+  ///
+  /// The server taps the view's centre as if hit-tested there (section 5), so a script does not
+  /// depend on where layout put the view.
+  @discardableResult
+  public func tap(_ identifier: String) throws(Failure) -> Reply {
+    let target = identifier.hasPrefix("@") || identifier.hasPrefix("#") ? identifier : "@" + identifier
+    return try run("tap \(target)")
+  }
+
+  /// Taps the point (`x`, `y`) in window coordinates, hit-tested as a finger would be.
+  @discardableResult
+  public func tap(x: Double, y: Double) throws(Failure) -> Reply {
+    try run("tap \(Self.number(x)) \(Self.number(y))")
+  }
+
+  /// Types `text` into the focused text field (`text "..."`); quoted here, so any text works.
+  ///
+  /// - Throws: `.notOK` with `no-focus` when no field has focus (tap one first).
+  @discardableResult
+  public func type(_ text: String) throws(Failure) -> Reply { try run("text \(Quoting.quote(text))") }
+
+  /// A key the `key` command sends to the focused text field (section 8).
+  public enum Key: String, Sendable, CaseIterable {
+    /// Asks the field's delegate, and ends editing by default.
+    case `return`
+    /// Deletes the last character.
+    case backspace
+    /// Focuses the next text field in tree order.
+    case tab
+    /// Ends editing.
+    case escape
+  }
+
+  /// Sends `key` to the focused text field.
+  @discardableResult
+  public func key(_ key: Key) throws(Failure) -> Reply { try run("key \(key.rawValue)") }
+
+  /// Drags a finger from `start` to `end` in window coordinates (`drag`): a touch down, `steps`
+  /// evenly spaced moves (the server's default, 4, when nil) and a touch up, in one frame.
+  @discardableResult
+  public func drag(
+    from start: (x: Double, y: Double), to end: (x: Double, y: Double), steps: Int? = nil
+  ) throws(Failure) -> Reply {
+    let points = [start.x, start.y, end.x, end.y].map(Self.number).joined(separator: " ")
+    return try run("drag \(points)" + (steps.map { " steps=\($0)" } ?? ""))
+  }
+
+  /// Waits until some view's `text` is `text` and returns it, reading the asynchronous frames
+  /// that timers and animations send meanwhile.
+  ///
+  /// Returns at once when the mirror already shows it. Text changed by a command is in the
+  /// mirror when the command returns; this is for text that comes later (a delayed result, an
+  /// animation's completion).
+  ///
+  /// - Throws: `.viewNotFound` when `timeout` seconds pass first (a deadline, not a timing
+  ///   check: waiting longer never changes the outcome of a correct script).
+  @discardableResult
+  public func waitForView(withText text: String, timeout: Double = 10) throws(Failure) -> Mirror.Node {
+    let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(timeout * 1000)))
+    while true {
+      // Not while a resync is unanswered: the mirror is stale, and its `ok resync` must be read
+      // here, not taken later for the next command's reply.
+      if unansweredResyncs == 0, !sync.isAwaitingFullFrame,
+        let node = mirror.depthFirst.first(where: { mirror.text(of: $0, "text") == text })
+      {
+        return node
+      }
+      let remaining = deadline - ContinuousClock.now
+      guard remaining > .zero else { throw .viewNotFound(text: text, seconds: timeout) }
+      let line: String?
+      do {
+        line = try connection.readLine(timeout: Self.seconds(remaining))
+      } catch .timedOut {
+        throw .viewNotFound(text: text, seconds: timeout)
+      } catch {
+        throw .connection(error)
+      }
+      guard let line else { throw .closedBeforeReply(command: "(waiting for a view with text \(text))") }
+      if try consume(line).isTerminalReply, unansweredResyncs > 0 { unansweredResyncs -= 1 }
+    }
+  }
+
+  // MARK: Reading the mirror
 
   /// The mirror's node with accessibility identifier `identifier`.
   public func view(_ identifier: String) -> Mirror.Node? { mirror.node(identifier: identifier) }
@@ -143,6 +259,82 @@ public final class ViewWireSession {
     return mirror.text(of: node, key)
   }
 
+  /// The mirror as text, one line per view in the form of the server's `tree` lines without
+  /// their first word (`DEPTH ID CLASS X Y W H KEY=VALUE...`, keys sorted): a snapshot a test
+  /// compares with `tree()` or writes inline.
+  ///
+  /// It reads nothing from the server; to have the server send a full frame, `run("snapshot")`.
+  public func snapshot() -> [String] { mirror.treeLines }
+
+  /// `snapshot()` as one string, a line per view, for inline snapshots and failure messages.
+  public var textSnapshot: String { snapshot().joined(separator: "\n") }
+
+  /// The server's own printout of its tree (`tree`), in `snapshot()`'s form, so a test can
+  /// check that the mirror holds exactly what the server holds.
+  public func tree() throws(Failure) -> [String] {
+    try run("tree").lines.compactMap { line in
+      guard case .tree = ServerLine.parse(line) else { return nil }
+      return String(line.dropFirst("tree ".count))
+    }
+  }
+
   /// Closes the connection.
   public func close() { connection.close() }
+
+  // MARK: Reading lines
+
+  /// The next line, or a failure naming `command` when the connection ends first.
+  private func nextLine(_ command: String) throws(Failure) -> String {
+    let line: String?
+    do {
+      line = try connection.readLine(timeout: timeout)
+    } catch {
+      throw .connection(error)
+    }
+    guard let line else { throw .closedBeforeReply(command: command) }
+    return line
+  }
+
+  /// Feeds `line` to the mirror, sending `resync` when it disagrees; keeps traces.
+  private func consume(_ line: String) throws(Failure) -> ServerLine {
+    let parsed = ServerLine.parse(line)
+    switch sync.consume(parsed) {
+    case .resyncNeeded:
+      do {
+        try connection.send(line: "resync")
+      } catch {
+        throw .connection(error)
+      }
+      unansweredResyncs += 1
+    case .unrecoverable(let failure):
+      throw .mirror(failure)
+    case .other, .buffered, .applied, .skipped:
+      break
+    }
+    if parsed.isTrace { asynchronousLines.append(line) }
+    return parsed
+  }
+
+  /// Reads the replies of the `resync`s sent so far, applying their full frames.
+  private func readResyncReplies() throws(Failure) {
+    while unansweredResyncs > 0 {
+      if try consume(nextLine("resync")).isTerminalReply { unansweredResyncs -= 1 }
+    }
+  }
+
+  /// A number as the protocol writes it (canonical form).
+  private static func number(_ value: Double) -> String { CanonicalNumber.format(value) }
+
+  /// A duration in seconds, for `WireConnection.readLine`.
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+}
+
+extension ServerLine {
+  /// Whether this is a `trace` line.
+  fileprivate var isTrace: Bool {
+    if case .trace = self { return true }
+    return false
+  }
 }

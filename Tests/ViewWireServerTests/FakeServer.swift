@@ -126,8 +126,9 @@ func specHash(_ facts: [String]) -> String {
 /// After the greeting it sends three frames at once: 1 (full, right), 2 (wrong hash), 3 (an
 /// incremental frame with the right hash for the server's tree, which a client must ignore while
 /// it waits for the full frame). Its first `resync` gets the full frame 4, `ok resync`, and an
-/// incremental frame 5 the client must apply again; a later `resync` only gets `ok resync`, so a
-/// client that floods resyncs never reaches frame 5. `ping` gets `ok ping`.
+/// incremental frame 5 (setting a text, for waits) the client must apply again; a later `resync`
+/// only gets `ok resync`, so a client that floods resyncs never reaches frame 5. `ping` gets
+/// `ok ping`.
 enum BadHashScenario {
   static let greeting = ["hello viewwire protocol=1 session=1 size=390x844"] + frame1 + frame2 + frame3
 
@@ -157,13 +158,13 @@ enum BadHashScenario {
     "frame 4 end hash=\(specHash(factsAfter3)) views=2",
   ]
   static let frame5 = [
-    "frame 5 begin", "render 2 alpha=0.5",
-    "frame 5 end hash=\(specHash(factsAfter3 + ["p 2 alpha=0.5"])) views=2",
+    "frame 5 begin", "render 2 alpha=0.5 text=\"done\"",
+    "frame 5 end hash=\(specHash(factsAfter3 + ["p 2 alpha=0.5", "p 2 text=\"done\""])) views=2",
   ]
 
   /// The tree after frame 5 as `tree` lines without their `tree` word.
   static let finalTree = [
-    "0 1 Window 0 0 390 844 bg=#ffffffff", "1 2 View 30 30 100 50 alpha=0.5 bg=#ff0000ff",
+    "0 1 Window 0 0 390 844 bg=#ffffffff", "1 2 View 30 30 100 50 alpha=0.5 bg=#ff0000ff text=\"done\"",
   ]
 
   static func server() throws -> FakeServer {
