@@ -1,12 +1,28 @@
 public import Foundation
 
-/// Asked before a recognizer begins (UIKit's `UIGestureRecognizerDelegate`, the part the seeds use).
+/// Asked before a recognizer begins and whether it may share a touch with another (UIKit's
+/// `UIGestureRecognizerDelegate`, the part the seeds use). Every method has UIKit's default.
 public protocol GestureRecognizerDelegate: AnyObject {
+  /// Whether `recognizer` may leave `possible` now; false makes it fail, so a view can refuse a
+  /// gesture that would otherwise take the touch from something else (default true).
   func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+
+  /// Whether `recognizer` and `other` may both recognize the same touch (default false).
+  ///
+  /// By default the first to recognize wins: the others still `possible` fail, and one that
+  /// recognizes while another is under way fails instead. True from either recognizer's delegate
+  /// lets both run, as in UIKit.
+  func gestureRecognizer(
+    _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+  ) -> Bool
 }
 
 extension GestureRecognizerDelegate {
   public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+
+  public func gestureRecognizer(
+    _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+  ) -> Bool { false }
 }
 
 /// Turns a touch sequence into a gesture and sends actions as its state changes (UIKit's
@@ -14,7 +30,10 @@ extension GestureRecognizerDelegate {
 ///
 /// Recognizers on the hit view and its ancestors see every touch before the view does. Once
 /// one recognizes (`began`, or `ended` for a discrete gesture) and `cancelsTouchesInView` is
-/// set, the view gets `touchesCancelled`, so a button under a pan does not also fire.
+/// set, the view gets `touchesCancelled`, so a button under a pan does not also fire. Only one
+/// recognizer recognizes a touch unless a delegate allows more
+/// (`gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`): a pan that begins makes a tap on
+/// the same touch fail.
 /// Subclasses override the touch methods and set `state`; actions go out on `began`, `changed`,
 /// `ended` and `cancelled`, as in UIKit.
 open class GestureRecognizer {
@@ -44,6 +63,11 @@ open class GestureRecognizer {
           setStateQuietly(.possible)
           return
         }
+        if !claimTouch() {
+          setStateQuietly(.failed)
+          decided(recognized: false)
+          return
+        }
       }
       switch state {
       case .began, .changed, .ended, .cancelled: sendActions()
@@ -58,6 +82,42 @@ open class GestureRecognizer {
   }
 
   private var isSettingStateQuietly = false
+
+  // MARK: Exclusion
+
+  /// The other recognizers watching the current touch, if this one watches it too.
+  private var rivals: [GestureRecognizer] {
+    guard let recognizers = view?.window?.touchSequence?.recognizers,
+      recognizers.contains(where: { $0 === self })
+    else { return [] }
+    return recognizers.filter { $0 !== self }
+  }
+
+  /// Whether this recognizer and `other` may both recognize one touch: either delegate says so.
+  private func recognizesSimultaneously(with other: GestureRecognizer) -> Bool {
+    delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) == true
+      || other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self) == true
+  }
+
+  /// Takes the touch for this recognizer as it recognizes, UIKit's default exclusion: it fails
+  /// if another already recognized the touch, else the others still `possible` fail, unless a
+  /// delegate lets the two recognize simultaneously.
+  ///
+  /// - Returns: false when another recognizer holds the touch, so this one must fail.
+  private func claimTouch() -> Bool {
+    let others = rivals.filter { !recognizesSimultaneously(with: $0) }
+    if others.contains(where: \.hasRecognized) { return false }
+    for other in others where other.state == .possible { other.failBecauseAnotherRecognized() }
+    return true
+  }
+
+  /// Fails for the rest of the touch sequence, with any recognition held back for a failure
+  /// requirement, because another recognizer took the touch.
+  private func failBecauseAnotherRecognized() {
+    deferredState = nil
+    setStateQuietly(.failed)
+    decided(recognized: false)
+  }
 
   private func setStateQuietly(_ newState: State) {
     isSettingStateQuietly = true
@@ -128,6 +188,8 @@ open class GestureRecognizer {
   }
   /// Whether the hit view loses the touch once this recognizer recognizes.
   public var cancelsTouchesInView = true
+  /// Decides whether the recognizer may begin and whether it shares touches; held weakly, as
+  /// UIKit holds it, because the delegate is usually the controller that owns the view.
   public weak var delegate: (any GestureRecognizerDelegate)?
   /// The last touch seen, for `location(in:)`.
   public private(set) var lastTouch: Touch?
@@ -211,9 +273,14 @@ open class GestureRecognizer {
     }
   }
 
+  /// A finger went down on the view or a subview; subclasses note where, to measure the gesture.
   open func touchesBegan(_ touch: Touch) {}
+  /// The finger moved; subclasses begin, change or fail here.
   open func touchesMoved(_ touch: Touch) {}
+  /// The finger lifted; subclasses end or fail here, since the sequence is over.
   open func touchesEnded(_ touch: Touch) {}
+  /// The touch was cancelled (another finger, the view left the window): a gesture under way is
+  /// `cancelled` and one still possible `failed`, so targets never see half a gesture as done.
   open func touchesCancelled(_ touch: Touch) {
     if state == .began || state == .changed {
       state = .cancelled
@@ -253,6 +320,7 @@ open class GestureRecognizer {
 open class TapGestureRecognizer: GestureRecognizer {
   /// Taps needed: 2 for a double tap.
   public var numberOfTapsRequired = 1
+  /// Fingers needed; sessions have one finger, so only 1 can be met, kept for UIKit's API.
   public var numberOfTouchesRequired = 1
   /// How long a multi-tap recognizer waits for the next tap before it fails.
   public static let maximumTapInterval: TimeInterval = 0.35
@@ -308,7 +376,9 @@ open class PanGestureRecognizer: GestureRecognizer {
   private var current: CGPoint = .zero
   private var velocity: CGPoint = .zero
 
+  /// The fewest fingers that pan; sessions have one finger, kept for UIKit's API.
   public var minimumNumberOfTouches = 1
+  /// The most fingers that pan; sessions have one finger, kept for UIKit's API.
   public var maximumNumberOfTouches = Int.max
 
   /// How far the finger moved since it went down (or since `setTranslation`).
@@ -355,7 +425,9 @@ open class PanGestureRecognizer: GestureRecognizer {
 /// Recognizes a finger held still (UIKit's `UILongPressGestureRecognizer`). Needs the window's
 /// scheduler; the server provides one backed by loop timers.
 open class LongPressGestureRecognizer: GestureRecognizer {
+  /// How long the finger must stay down before the press begins, in seconds (UIKit's 0.5).
   public var minimumPressDuration: TimeInterval = 0.5
+  /// How far the finger may wander, in points, before the press fails (UIKit's 10).
   public var allowableMovement: CGFloat = 10
   private var start: CGPoint = .zero
   private var timer: ScheduledWork?
@@ -395,6 +467,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
 /// Recognizes a quick stroke in a direction (UIKit's `UISwipeGestureRecognizer`).
 open class SwipeGestureRecognizer: GestureRecognizer {
+  /// The directions a swipe may take; several may be allowed at once.
   public struct Direction: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -404,6 +477,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public static let down = Direction(rawValue: 8)
   }
 
+  /// The directions that count; UIKit's default is right only.
   public var direction: Direction = .right
   /// The shortest stroke that counts, in points.
   public var minimumDistance: CGFloat = 50
