@@ -59,4 +59,24 @@ struct AutoLayoutCartographyTests {
     window.prepareFrame()
     #expect(text(subview.frame) == entry.frame, "\(entry.name)")
   }
+
+  /// Cartography's rule: the views on the left of a relation stop translating their frames,
+  /// whichever argument of `constrain` they are; a view only on the right keeps its frame.
+  @Test func viewsOnTheLeftOfARelationStopTranslatingTheirFrames() {
+    let window = Window(size: CGSize(width: 320, height: 480))
+    let root = View(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+    let image = View()
+    window.addSubview(root)
+    root.addSubview(image)
+    constrain(image, root) { image, root in
+      image.left == root.left
+      image.top == root.top
+      image.width == root.width
+      image.height == image.width
+    }
+    #expect(image.translatesAutoresizingMaskIntoConstraints == false)
+    #expect(root.translatesAutoresizingMaskIntoConstraints == true)
+    window.prepareFrame()
+    #expect(text(image.frame) == "0 0 320 320")
+  }
 }

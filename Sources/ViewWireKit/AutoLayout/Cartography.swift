@@ -7,9 +7,9 @@ public import Foundation
 //       subview1.width == view.width * 0.5 ~ .defaultHigh
 //     }
 //
-// `constrain` turns off `translatesAutoresizingMaskIntoConstraints` for every view but the first
-// (Cartography's rule: the first is usually the container) and activates every relation the
-// block writes, as Cartography does.
+// As in Cartography, every view on the left of a relation stops translating its frame into
+// constraints (`translatesAutoresizingMaskIntoConstraints = false`), so a container that only
+// appears on the right keeps the frame it has; every relation the block writes is activated.
 
 /// The priority operator: `relation ~ priority`.
 precedencegroup LayoutPriorityPrecedence {
@@ -44,6 +44,7 @@ public struct LayoutTerm<Axis> {
   {
     // lhs.m * a + lhs.c  rel  rhs.m * b + rhs.c   =>   a rel b * (rhs.m / lhs.m) + (rhs.c - lhs.c) / lhs.m
     let factor = multiplier == 0 ? 1 : multiplier
+    (item as? View)?.translatesAutoresizingMaskIntoConstraints = false
     let constraint = LayoutConstraint(
       item: item, attribute: attribute, relatedBy: relation, toItem: other?.item,
       attribute: other?.attribute ?? .notAnAttribute, multiplier: (other?.multiplier ?? 1) / factor,
@@ -93,6 +94,7 @@ public struct LayoutCompound {
 
   private func relate(_ relation: LayoutRelation, _ other: LayoutCompound) -> [LayoutConstraint] {
     zip(parts, other.parts).map { mine, theirs in
+      (mine.0 as? View)?.translatesAutoresizingMaskIntoConstraints = false
       let constraint = LayoutConstraint(
         item: mine.0, attribute: mine.1, relatedBy: relation, toItem: theirs.0, attribute: theirs.1,
         multiplier: 1, constant: theirs.2 - mine.2)
@@ -156,26 +158,22 @@ public struct LayoutProxy {
 
 /// Lays out one view with a block of relations.
 public func constrain(_ view: View, _ block: (LayoutProxy) -> Void) {
-  view.translatesAutoresizingMaskIntoConstraints = false
   block(LayoutProxy(view: view))
 }
 
-/// Lays out two views; the first keeps its frame-based layout (it is usually the container).
+/// Lays out two views; only views on the left of a relation stop translating their frames.
 public func constrain(_ first: View, _ second: View, _ block: (LayoutProxy, LayoutProxy) -> Void) {
-  second.translatesAutoresizingMaskIntoConstraints = false
   block(LayoutProxy(view: first), LayoutProxy(view: second))
 }
 
-/// Lays out three views; the first keeps its frame-based layout.
+/// Lays out three views.
 public func constrain(
   _ first: View, _ second: View, _ third: View, _ block: (LayoutProxy, LayoutProxy, LayoutProxy) -> Void
 ) {
-  for view in [second, third] { view.translatesAutoresizingMaskIntoConstraints = false }
   block(LayoutProxy(view: first), LayoutProxy(view: second), LayoutProxy(view: third))
 }
 
-/// Lays out any number of views; the first keeps its frame-based layout.
+/// Lays out any number of views.
 public func constrain(_ views: [View], _ block: ([LayoutProxy]) -> Void) {
-  for view in views.dropFirst() { view.translatesAutoresizingMaskIntoConstraints = false }
   block(views.map(LayoutProxy.init))
 }
