@@ -137,6 +137,21 @@ public final class LayoutEngine {
       release(constraint.secondItem)
       changed = true
     }
+    // As in UIKit, a constraint broken in a conflict comes back once what it conflicted with is
+    // gone: after any removal, the broken ones are offered to the solver again, oldest first.
+    if !removing.isEmpty {
+      for constraint in order.compactMap({ active[$0] }) where constraint.isBroken {
+        guard let solved = constraint.solverConstraint ?? constraint.makeSolverConstraint() else { continue }
+        do {
+          try solver.addConstraint(solved)
+          solverAdditions += 1
+          constraint.solverConstraint = solved
+          constraint.isBroken = false
+        } catch {
+          // Still in conflict: it stays broken and out of the solver.
+        }
+      }
+    }
     let adding = pendingAdd
     pendingAdd = []
     for constraint in adding where active[ObjectIdentifier(constraint)] == nil {
