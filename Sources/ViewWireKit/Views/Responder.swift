@@ -7,7 +7,8 @@ public import Foundation
 open class Responder {
   public init() {}
 
-  /// The next responder up the chain.
+  /// The next responder up the chain: where unhandled touches go (a view's superview or its
+  /// controller, a controller's superview, up to the window).
   open var next: Responder? { nil }
 
   /// Whether this responder can take key input; text fields answer true.
@@ -45,6 +46,25 @@ open class Responder {
 
   /// Called when this responder became or stopped being the first responder.
   open func firstResponderDidChange(isFirstResponder: Bool) {}
+
+  // MARK: Touches
+
+  /// A finger went down on the hit-tested view, or on a view up the chain from it that passed
+  /// the touch on.
+  ///
+  /// The window delivers a touch to the view it hit; each of these methods by default passes it
+  /// to `next`, as UIKit's do, so a superview or a view controller handles touches on plain
+  /// subviews by overriding them. An override that handles the touch does not call super
+  /// (controls do not); one that also wants the chain to hear it calls super.
+  open func touchesBegan(_ touch: Touch) { next?.touchesBegan(touch) }
+  /// The finger moved; passed to `next` unless overridden, like `touchesBegan`.
+  open func touchesMoved(_ touch: Touch) { next?.touchesMoved(touch) }
+  /// The finger lifted; passed to `next` unless overridden, like `touchesBegan`.
+  open func touchesEnded(_ touch: Touch) { next?.touchesEnded(touch) }
+  /// A gesture recognizer took the touch over, or the touch was cancelled; whoever tracked it
+  /// must forget it. Passed to `next` unless overridden, so the chain that heard the touch
+  /// begin also hears that it was cancelled.
+  open func touchesCancelled(_ touch: Touch) { next?.touchesCancelled(touch) }
 }
 
 extension Responder {

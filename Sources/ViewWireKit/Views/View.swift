@@ -520,18 +520,13 @@ open class View: Responder {
     if recognizer.view === self { recognizer.view = nil }
   }
 
-  /// A finger went down on this view (it was the hit-tested view).
-  open func touchesBegan(_ touch: Touch) {}
-  /// The finger that went down on this view moved.
-  open func touchesMoved(_ touch: Touch) {}
-  /// The finger that went down on this view lifted.
-  open func touchesEnded(_ touch: Touch) {}
-  /// A gesture recognizer took the touch over; the view must forget it.
-  open func touchesCancelled(_ touch: Touch) {}
+  // The touch methods (`touchesBegan`...) are `Responder`'s: a view that does not override them
+  // passes its touches up the responder chain, as in UIKit.
 
   // MARK: Responder chain
 
-  /// The next responder: the owning controller for a root view, otherwise the superview.
+  /// The next responder: the owning controller for a root view, otherwise the superview, so an
+  /// unhandled touch goes from a plain subview up to the controller that owns the screen.
   open override var next: Responder? {
     if let controller = owningViewController { return controller }
     return superview
