@@ -227,6 +227,25 @@ public final class LayoutConstraint {
     }
   }
 
+  /// For a position attribute, the window-coordinate origin on its axis of the view the
+  /// constraint is installed on: that view's unknown when it is one of the items (it is then in
+  /// the solver), else its current origin; nil for sizes, which have no origin.
+  private func hostOrigin(on attribute: LayoutAttribute) -> Cassowary.Expression? {
+    let horizontal: Bool
+    switch attribute {
+    case .left, .leading, .right, .trailing, .centerX: horizontal = true
+    case .top, .bottom, .centerY, .firstBaseline, .lastBaseline: horizontal = false
+    case .width, .height, .notAnAttribute: return nil
+    }
+    guard let host = installedOn ?? commonAncestor() else { return nil }
+    if host === firstItem || host === secondItem {
+      let v = host.layoutVariables
+      return Cassowary.Expression(horizontal ? v.minX : v.minY)
+    }
+    let origin = host is Window ? .zero : host.convert(CGPoint.zero, to: nil)
+    return Cassowary.Expression(Double(horizontal ? origin.x : origin.y))
+  }
+
   /// The solver constraint for the current constant, multiplier and priority.
   func makeSolverConstraint() -> Constraint? {
     guard let firstItem else { return nil }
@@ -234,6 +253,11 @@ public final class LayoutConstraint {
     var rhs = Cassowary.Expression(Double(constant))
     if let secondItem {
       rhs = Self.expression(secondItem, secondAttribute) * Double(multiplier) + Double(constant)
+      if multiplier != 1, let origin = hostOrigin(on: secondAttribute) {
+        // UIKit multiplies positions in the coordinates of the view the constraint is installed
+        // on, not the window's: a - o == m (b - o) + c, so a == m b + (1 - m) o + c.
+        rhs = rhs + origin * Double(1 - multiplier)
+      }
     }
     let relation: Relation =
       switch self.relation {
