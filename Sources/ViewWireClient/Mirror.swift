@@ -7,25 +7,39 @@ public import ViewWireProtocol
 /// hash is computed from the spec's strings with plain FNV-1a over the whole tree, independent of
 /// the server's incremental bookkeeping, so a mismatch reveals a bug on either side.
 public struct Mirror: Sendable {
-  /// One view as the client holds it.
+  /// One view as the client holds it, in wire terms (ids and wire texts), since the hash
+  /// digests exactly what the server wrote.
   public struct Node: Sendable, Equatable {
+    /// The view's id from its `create` line; stable for the view's life, so `#ID` targets it.
     public var id: Int
+    /// The app's class name as sent (`Button`, `SquareView`), which the hash includes.
     public var className: String
+    /// The parent's id, or nil for the root: the tree is kept by ids, not references, so a
+    /// `Mirror` stays a value that copies cheaply and applies a frame to a copy.
     public var parent: Int?
+    /// The children's ids in order (drawing order, first at the bottom), as `create` and `move`
+    /// placed them; the order is in the hash through each view's previous sibling.
     public var children: [Int] = []
-    /// `X Y W H` as canonical texts.
+    /// `X Y W H` as canonical texts, kept as text because the hash digests the text.
     public var frame: [String] = ["0", "0", "0", "0"]
-    /// Render properties as wire texts.
+    /// Render properties as wire texts (strings with their quotes and escapes), for the same
+    /// reason; `Mirror.text(of:_:)` unquotes one.
     public var properties: [String: String] = [:]
   }
 
-  /// Why a frame could not be applied, or did not check out.
+  /// Why a frame could not be applied, or did not check out; each is a reason to `resync`.
   public enum Failure: Error, Equatable, CustomStringConvertible {
+    /// A line that cannot apply to the mirror (an unknown view, a taken id, a frame inside a
+    /// frame), with what was wrong.
     case malformed(String)
+    /// The mirror's hash after the frame differs from the server's (section 7).
     case hashMismatch(sequence: Int, expected: UInt64, computed: UInt64)
+    /// The mirror holds a different number of views than the frame's `views=` says.
     case countMismatch(sequence: Int, expected: Int, computed: Int)
+    /// An incremental frame does not follow the last one applied, so frames were lost.
     case sequenceGap(expected: Int, got: Int)
 
+    /// The failure in words, with both sides' values, for logs and the console.
     public var description: String {
       switch self {
       case .malformed(let text): return "malformed frame: \(text)"
@@ -38,13 +52,16 @@ public struct Mirror: Sendable {
     }
   }
 
+  /// Every view by id, for lookups by `#ID`; `depthFirst` gives them in tree order.
   public private(set) var nodes: [Int: Node] = [:]
+  /// The root view's id (the window), or nil while the mirror is empty.
   public private(set) var rootID: Int?
   /// The last frame applied.
   public private(set) var sequence = 0
   private var pending: [ServerLine]?
   private var pendingIsFull = false
 
+  /// An empty mirror, as a client holds before its first frame (hash `0000000000000000`).
   public init() {}
 
   /// Whether a frame is open (between `begin` and `end`).

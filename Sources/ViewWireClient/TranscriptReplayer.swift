@@ -7,21 +7,29 @@ public import ViewWireProtocol
 public struct TranscriptReplayer {
   /// The first thing that went wrong, with where.
   public struct Failure: Error, CustomStringConvertible {
+    /// The transcript's name (its file), so the report says where to look.
     public let transcript: String
+    /// The transcript line that failed, from 1; 0 when the connection itself failed.
     public let line: Int
+    /// What that line expected: its pattern, or what was to be done.
     public let expected: String
+    /// What came instead: the server's line, or the error.
     public let got: String
 
+    /// `FILE:LINE: expected ...` and what came, as a compiler would report it.
     public var description: String {
       "\(transcript):\(line): expected \(expected)\n  got: \(got)"
     }
   }
 
+  /// The server's address (an IPv4 literal or `localhost`).
   public let host: String
+  /// The server's TCP port.
   public let port: Int
   /// Seconds to wait for each line.
   public var timeout: Double
 
+  /// A replayer for the server at `host`:`port`; `timeout` is the spec's default of 5 seconds.
   public init(host: String = "127.0.0.1", port: Int, timeout: Double = 5) {
     self.host = host
     self.port = port

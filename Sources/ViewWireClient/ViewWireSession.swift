@@ -48,13 +48,20 @@ public final class ViewWireSession {
 
   /// Why a scripted command failed.
   public enum Failure: Error, CustomStringConvertible {
+    /// The connection failed: cannot connect, a timeout, an I/O error.
     case connection(WireConnection.Failure)
+    /// A frame stayed wrong after a resync (its full frame did not check out either).
     case mirror(Mirror.Failure)
+    /// The first line was not `hello viewwire ...`: not a ViewWire server.
     case unexpectedGreeting(String)
+    /// The server closed the connection before the command's terminal reply.
     case closedBeforeReply(command: String)
+    /// A command that had to succeed got an `error` reply (the reply line is kept).
     case notOK(command: String, reply: String)
+    /// `waitForView(withText:timeout:)` reached its deadline without such a view.
     case viewNotFound(text: String, seconds: Double)
 
+    /// The failure in words, for test failures and scripts' output.
     public var description: String {
       switch self {
       case .connection(let failure): return failure.description
@@ -72,7 +79,9 @@ public final class ViewWireSession {
   public let connection: WireConnection
   /// The session number from the greeting, as the daemon's log and traces name the session.
   public let sessionID: Int
-  /// Asynchronous lines (traces, timer frames) read while waiting for replies.
+  /// Every `trace` line read so far, inside replies or between them, so tests can check
+  /// lifecycle callbacks. Frames are not kept here: they go to the mirror, and one that arrives
+  /// between replies is read with the next reply and counted among its `frames`.
   public private(set) var asynchronousLines: [String] = []
   /// Seconds to wait for each line.
   public var timeout: Double

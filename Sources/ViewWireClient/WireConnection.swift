@@ -12,15 +12,22 @@ public final class WireConnection {
   private var bufferStart = 0
   /// Every byte received, when `recordsBytes` is set (tests check secrets never travel).
   public private(set) var receivedBytes: [UInt8] = []
+  /// Whether to keep every byte received in `receivedBytes`; off by default, since a long
+  /// session would keep all its traffic in memory.
   public var recordsBytes = false
 
   /// Why a connection failed.
   public enum Failure: Error, CustomStringConvertible, Equatable {
+    /// The connection could not be made (bad address, refused), with the reason.
     case cannotConnect(String)
+    /// No complete line came within the timeout; the connection stays usable.
     case timedOut(seconds: Double)
+    /// The peer closed the connection (or reset it) while sending.
     case closed
+    /// Any other socket error, with `strerror`'s text.
     case ioError(String)
 
+    /// The failure in words, for scripts and test failures.
     public var description: String {
       switch self {
       case .cannotConnect(let reason): return "cannot connect: \(reason)"
