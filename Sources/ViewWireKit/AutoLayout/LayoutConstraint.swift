@@ -246,6 +246,20 @@ public final class LayoutConstraint {
     return Cassowary.Expression(Double(horizontal ? origin.x : origin.y))
   }
 
+  /// Why the constraint cannot be solved at all, or nil: a constant or multiplier that is not a
+  /// finite number (it would poison every value the solver computes), or items in different
+  /// windows (no solver holds both). UIKit raises an exception for both.
+  var illegality: String? {
+    if !constant.isFinite { return "the constant is not a finite number" }
+    if !multiplier.isFinite { return "the multiplier is not a finite number" }
+    if let first = firstItem?.layoutOwnerView, let second = secondItem?.layoutOwnerView,
+      first.window !== second.window
+    {
+      return "its items are in different windows, with no common ancestor"
+    }
+    return nil
+  }
+
   /// The solver constraint for the current constant, multiplier and priority.
   func makeSolverConstraint() -> Constraint? {
     guard let firstItem else { return nil }

@@ -140,7 +140,8 @@ public final class LayoutEngine {
     // As in UIKit, a constraint broken in a conflict comes back once what it conflicted with is
     // gone: after any removal, the broken ones are offered to the solver again, oldest first.
     if !removing.isEmpty {
-      for constraint in order.compactMap({ active[$0] }) where constraint.isBroken {
+      for constraint in order.compactMap({ active[$0] })
+      where constraint.isBroken && constraint.illegality == nil {
         guard let solved = constraint.solverConstraint ?? constraint.makeSolverConstraint() else { continue }
         do {
           try solver.addConstraint(solved)
@@ -160,6 +161,12 @@ public final class LayoutEngine {
       active[ObjectIdentifier(constraint)] = constraint
       order.append(ObjectIdentifier(constraint))
       changed = true
+      if let problem = constraint.illegality {
+        // UIKit raises for these; a daemon serving other sessions reports and ignores instead.
+        constraint.isBroken = true
+        report("Ignoring an illegal constraint \(constraint.description): \(problem)")
+        continue
+      }
       guard let solved = constraint.makeSolverConstraint() else { continue }
       do {
         try solver.addConstraint(solved)
@@ -290,7 +297,9 @@ public final class LayoutEngine {
     if view.translatesAutoresizingMaskIntoConstraints {
       let rect = windowRect(of: view)
       if record.pinnedRect == rect { return false }
-      let values = [rect.minX, rect.minY, rect.width, rect.height]
+      // A frame set to NaN or infinity is a bug in the app; suggesting it would leave the
+      // solver's rows non-finite for good, so such a component is suggested as 0.
+      let values = [rect.minX, rect.minY, rect.width, rect.height].map { $0.isFinite ? $0 : 0 }
       let variables = [v.minX, v.minY, v.width, v.height]
       if record.pinnedRect == nil {
         for variable in variables {
