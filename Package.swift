@@ -88,13 +88,17 @@ let package = Package(
     .testTarget(name: "ViewWireProtocolTests", dependencies: ["ViewWireProtocol"], swiftSettings: strict),
     .testTarget(name: "ViewWireLoopTests", dependencies: ["ViewWireLoop"], swiftSettings: strict),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strict),
-    .testTarget(name: "ViewWireKitTests", dependencies: ["ViewWireKit", "ViewWireDiff"], swiftSettings: strict),
     .testTarget(
-      name: "ViewWireDiffTests", dependencies: ["ViewWireDiff", "ViewWireKit", "ViewWireProtocol", "ViewWireClient"],
+      name: "ViewWireKitTests", dependencies: ["ViewWireKit", "ViewWireDiff"], swiftSettings: strict),
+    .testTarget(
+      name: "ViewWireDiffTests",
+      dependencies: ["ViewWireDiff", "ViewWireKit", "ViewWireProtocol", "ViewWireClient"],
       swiftSettings: strict),
     .testTarget(
       name: "ViewWireServerTests",
-      dependencies: ["viewwired", "viewwire", "ViewWireServer", "ViewWireApps", "ViewWireClient", "ViewWireProtocol"],
+      dependencies: [
+        "viewwired", "viewwire", "ViewWireServer", "ViewWireApps", "ViewWireClient", "ViewWireProtocol",
+      ],
       swiftSettings: strict),
   ]
 )
