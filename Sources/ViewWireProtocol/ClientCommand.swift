@@ -10,6 +10,9 @@ public enum TapTarget: Equatable, Sendable {
 
 /// A key a client may press (`key KEY`).
 public enum KeyName: String, Equatable, Sendable, CaseIterable {
+  /// The four keys of PROTOCOL.md section 8; the raw value is the word on the wire, compared in lowercase.
+  /// `return` asks the field's delegate, `backspace` deletes the last character, `tab` moves focus to the
+  /// next field, `escape` ends editing.
   case `return`, backspace, tab, escape
 }
 
@@ -25,43 +28,82 @@ public enum ClockRequest: Equatable, Sendable {
 
 /// What a client may say in `hello` (PROTOCOL.md section 3). Nil means "not stated".
 public struct HelloOptions: Equatable, Sendable {
+  /// The `version=N` the client speaks; a version outside `ProtocolVersion.supported` is refused before a
+  /// session sees it.
   public var version: Int?
+  /// The window width in points from `size=WxH` (1 to 100000); set together with `height`.
   public var width: Double?
+  /// The window height in points from `size=WxH` (1 to 100000); set together with `width`.
   public var height: Double?
+  /// Points to pixels (`scale=N`, 0.5 to 10); a trait the apps may read, the server never rasterises.
   public var scale: Double?
+  /// `phone`, `pad`, `desktop` or `terminal`; it also picks the default keyboard height (0 for `terminal` and
+  /// `desktop`, 300 otherwise).
   public var idiom: String?
+  /// A BCP 47 tag (`en`, `fr-CA`) that picks the string tables for strings looked up from now on; checked
+  /// only for its characters, so an unknown language falls back to `en` instead of failing.
   public var locale: String?
+  /// The height in points of the client's on-screen keyboard (`keyboard=N`, 0 to 10000, 0 for none).
   public var keyboardHeight: Double?
 
+  /// An empty `hello`: nothing stated, so the session keeps everything as it was.
   public init() {}
 }
 
 /// A client line, parsed (PROTOCOL.md section 5).
 public enum ClientCommand: Equatable, Sendable {
+  /// `help`: one `help` line per command.
   case help
+  /// `ping`: answers `ok ping` and touches nothing, so a client can check the connection.
   case ping
+  /// `hello [options]`: states the client's version and traits (section 3).
   case hello(HelloOptions)
+  /// `apps`: lists the daemon's apps by name.
   case apps
+  /// `open APP`: closes any open app, opens this one and sends a full frame.
   case open(app: String)
+  /// `close`: closes the open app; the window stays, empty.
   case close
+  /// `resize W H`: sets the window size in points (each 1 to 100000) and lays out again.
   case resize(width: Double, height: Double)
+  /// `tap TARGET [count=N]`: a touch down and up; `count` (1 to 10) is the tap count, for double taps.
   case tap(TapTarget, count: Int)
+  /// `down X Y`: a finger goes down at a point in window coordinates, starting the session's one touch.
   case down(x: Double, y: Double)
+  /// `move X Y`: the finger moves; `not-in-drag` without a `down` first.
   case move(x: Double, y: Double)
+  /// `up X Y`: the finger lifts, ending the touch.
   case up(x: Double, y: Double)
+  /// `drag X1 Y1 X2 Y2 [steps=N]`: `down`, `steps` evenly spaced `move`s (1 to 1000, default 4) and `up`,
+  /// sent as one frame.
   case drag(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int)
+  /// `text STRING`: types into the focused text field; a string holding `=` must be quoted on the wire.
   case text(String)
+  /// `key KEY`: presses a key in the focused text field.
   case key(KeyName)
+  /// `tree`: sends any pending frame, then the whole tree as `tree` lines, one view per line, so a person or
+  /// a test can read the server's tree without keeping a mirror.
   case tree
   /// The constraints and facts that decide a view's frame (Auto Layout).
   case explain(TapTarget)
+  /// `snapshot`: a full frame of the current tree.
   case snapshot
+  /// `resync`: the same as `snapshot`; a verb of its own so a transcript or a log says why the client asked
+  /// (its frame hash disagreed).
   case resync
+  /// `ack SEQ`: the client applied frame `SEQ`; informational only, the server sends the same frames either
+  /// way.
   case ack(sequence: Int)
+  /// `trace on` (true) or `trace off` (false): starts or stops this session's `trace` lines.
   case trace(Bool)
+  /// `clock [manual|advance SECONDS]`: reads or drives the session's clock, for deterministic scripts.
   case clock(ClockRequest)
+  /// `back`: pops the navigation stack on screen, as its back button does.
   case back
+  /// `memory-warning`: warns every controller of the session, as the daemon does when memory passes its soft
+  /// limit.
   case memoryWarning
+  /// `quit` (or `exit`): ends the session after `ok quit`, with no `bye` since the client asked.
   case quit
 
   /// The verb as the `ok` reply names it.
@@ -96,8 +138,11 @@ public enum ClientCommand: Equatable, Sendable {
 
   /// One entry of `help`: the verb, its arguments and what it does.
   public struct HelpEntry: Sendable {
+    /// The verb as typed, lowercase.
     public let verb: String
+    /// The arguments in usage form (`X Y|#ID|@IDENT [count=N]`); also quoted in `missing-argument` messages.
     public let arguments: String
+    /// What the command does, in a few words for a person at a telnet prompt.
     public let summary: String
   }
 

@@ -2,7 +2,9 @@
 ///
 /// Chosen because every client language can write it in five lines and it needs no table.
 public enum FNV1a {
+  /// The state before the first byte, FNV's standard 64-bit offset basis.
   public static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+  /// The 64-bit FNV prime that the state is multiplied by after each byte, wrapping.
   public static let prime: UInt64 = 0x100_0000_01b3
 
   /// The digest of a string's UTF-8 bytes.

@@ -24,6 +24,10 @@ public struct LineFramer: Sendable {
   private var pendingCR = false
   private var isDiscarding = false
 
+  /// A framer at the start of a stream, holding nothing.
+  ///
+  /// - Parameter maximumLineLength: the bytes a line may hold before its terminator; 4096 is the protocol's
+  /// limit, and the server's configuration or a test may set another.
   public init(maximumLineLength: Int = 4096) {
     self.maximumLineLength = maximumLineLength
     line.reserveCapacity(256)

@@ -1,19 +1,34 @@
 /// The client error codes of PROTOCOL.md section 4, spelled as on the wire.
 public enum ClientErrorCode: String, Sendable, CaseIterable {
+  /// The line passed 4096 bytes; the rest of it up to its LF is discarded and answered once.
   case lineTooLong = "line-too-long"
+  /// The line is not valid UTF-8.
   case invalidUTF8 = "invalid-utf8"
+  /// An unterminated string, a bad escape or a control character.
   case badSyntax = "bad-syntax"
+  /// A required argument is absent; the message quotes the command's usage.
   case missingArgument = "missing-argument"
+  /// An argument has the wrong form or is out of range.
   case badArgument = "bad-argument"
+  /// More arguments or options than the command takes.
   case tooManyArguments = "too-many-arguments"
+  /// `hello version=N` names a version the server does not speak; the session goes on in version 1.
   case unsupportedVersion = "unsupported-version"
+  /// `open` names no app of this daemon.
   case unknownApp = "unknown-app"
+  /// The command needs an open app.
   case noApp = "no-app"
+  /// A `#ID` or `@identifier` names no view in the window.
   case noSuchView = "no-such-view"
+  /// A point lies outside the window.
   case outsideWindow = "outside-window"
+  /// `text` or `key` with no focused text field.
   case noFocus = "no-focus"
+  /// `move` or `up` with no finger down, or with the touch cancelled by an `open` or `close` since.
   case notInDrag = "not-in-drag"
+  /// `ack` names a frame that was never sent.
   case badAck = "bad-ack"
+  /// `back` when no navigation stack on screen holds more than its root.
   case atRoot = "at-root"
 }
 

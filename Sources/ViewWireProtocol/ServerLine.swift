@@ -2,22 +2,39 @@
 ///
 /// Clients keep values as wire text, because the frame hash digests exactly that text.
 public enum ServerLine: Equatable, Sendable {
+  /// `hello viewwire protocol=N session=ID size=WxH`; the size stays wire text (`390x844`).
   case greeting(protocolVersion: Int, sessionID: Int, size: String)
+  /// `ok VERB [key=value ...]`, a terminal reply.
   case ok(verb: String, fields: [Field])
+  /// `error KIND CODE "MESSAGE"`, a terminal reply; for `unknown-command` the kind and code are both
+  /// `unknown-command` and the message is the verb.
   case error(kind: String, code: String, message: String)
+  /// `frame SEQ begin [full]`; a full frame tells the client to empty its mirror first.
   case frameBegin(sequence: Int, isFull: Bool)
+  /// `frame SEQ end hash=HASH views=N`: apply the buffered frame, then compare the mirror's hash with `hash`.
   case frameEnd(sequence: Int, hash: UInt64, viewCount: Int)
+  /// `remove ID`: the view and its whole subtree go.
   case remove(id: Int)
+  /// `create ID CLASS PARENT INDEX`; `parent` is nil for the root (`-` on the wire).
   case create(id: Int, className: String, parent: Int?, index: Int)
+  /// `move ID PARENT INDEX`, the index counted after the view was taken out.
   case move(id: Int, parent: Int, index: Int)
+  /// `layout ID X Y W H`, kept as the four canonical number texts the hash digests.
   case layout(id: Int, frame: [String])
+  /// `render ID KEY=VALUE ...`; a value of `none` removes the property.
   case render(id: Int, properties: [Field])
+  /// `app NAME "TITLE"`, a data line of `apps`.
   case app(name: String, title: String)
+  /// `help VERB ...`, a data line of `help`; only the verb is parsed, the rest is text for a person to read.
   case help(verb: String)
+  /// `tree DEPTH ID CLASS ...`, a data line of `tree`; only the structure is parsed, since frames already
+  /// carry layout and properties.
   case tree(depth: Int, id: Int, className: String)
+  /// `trace KIND DETAIL...`, everything after `trace `.
   case trace(String)
   /// One line of an `explain` reply, unquoted.
   case explain(String)
+  /// `bye "REASON"`: the server is about to close the connection.
   case bye(reason: String)
   /// A line this client does not understand; kept so callers can report it.
   case unknown(String)

@@ -14,9 +14,13 @@ public enum ProtocolVersion {
 
 /// A `key=value` pair of an `ok` reply or a `render`/`tree` line; `value` is wire text.
 public struct Field: Equatable, Sendable {
+  /// The key, as written: render keys are case-sensitive and the hash takes them as they are.
   public var key: String
+  /// The value's wire text (canonical number, `#rrggbbaa`, quoted string, `true`/`false` or `none`), never a
+  /// parsed value, so what is hashed is exactly what was sent.
   public var value: String
 
+  /// A field from its key and its value's wire text.
   public init(_ key: String, _ value: String) {
     self.key = key
     self.value = value
@@ -25,17 +29,28 @@ public struct Field: Equatable, Sendable {
 
 /// A line the server sends, other than frame lines (PROTOCOL.md sections 3, 4 and 10).
 public enum ServerMessage: Equatable, Sendable {
+  /// The first line of every connection; the size is written in canonical numbers.
   case greeting(protocolVersion: Int, sessionID: Int, width: Double, height: Double)
+  /// The terminal reply of a command that succeeded, with the fields that command reports.
   case ok(verb: String, fields: [Field])
+  /// `error unknown-command "VERB"`; the verb is cut to 40 characters by the parser, not here.
   case unknownCommand(String)
+  /// `error client CODE "MESSAGE"`: the client's fault; the session goes on.
   case clientError(ClientErrorCode, String)
+  /// `error server CODE "MESSAGE"`: the server failed; only this kind may be followed by `bye` and a close.
   case serverError(code: String, message: String)
+  /// `app NAME "TITLE"`, one per app in reply to `apps`.
   case app(name: String, title: String)
+  /// `help VERB "ARGUMENTS" "SUMMARY"`, one per command in reply to `help`.
   case help(verb: String, arguments: String, summary: String)
+  /// `tree DEPTH ID CLASS X Y W H [KEY=VALUE ...]`, one view per line, depth-first; `frame` holds the four
+  /// canonical number texts of its `layout` line.
   case tree(depth: Int, id: Int, className: String, frame: [String], properties: [Field])
+  /// `trace KIND DETAIL...`, sent only while the session has `trace on`.
   case trace(String)
   /// One line of an `explain` reply: a constraint or fact that decides a view's frame.
   case explain(String)
+  /// `bye "REASON"`: the server is about to close the connection (shutdown or a server fault).
   case bye(reason: String)
 
   /// The line without its LF.

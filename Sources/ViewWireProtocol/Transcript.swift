@@ -19,21 +19,39 @@ public struct Transcript: Sendable {
 
   /// A step with the line it came from, for error messages.
   public struct Line: Sendable {
+    /// The 1-based line number in the file, counting comments and blank lines, so a report points at the line
+    /// a person sees.
     public let number: Int
+    /// What the line asks for.
     public let step: Step
   }
 
+  /// The transcript's name (its file name), for error messages.
   public let name: String
+  /// The steps in file order; comments and blank lines are dropped.
   public let lines: [Line]
 
   /// Why a transcript file does not parse.
   public struct SyntaxError: Error, CustomStringConvertible {
+    /// The transcript's name.
     public let name: String
+    /// The 1-based line that does not parse.
     public let line: Int
+    /// What is wrong with the line.
     public let message: String
+    /// `NAME:LINE: MESSAGE`, the form compilers use, so editors and terminals can jump to the line.
     public var description: String { "\(name):\(line): \(message)" }
   }
 
+  /// Parses a transcript's text (PROTOCOL.md section 12).
+  ///
+  /// LF and CRLF line ends are both accepted, so a file edited on any system reads the same.
+  ///
+  /// - Parameters:
+  ///   - text: the whole file.
+  ///   - name: what error messages call it, usually the file name.
+  /// - Throws: `SyntaxError` for the first line that is not a comment, a blank, `>`, `<`, `<...` or a known
+  ///   `!` directive.
   public init(parsing text: String, name: String) throws(SyntaxError) {
     self.name = name
     var lines: [Line] = []
@@ -94,9 +112,12 @@ public struct TranscriptPattern: Equatable, Sendable, CustomStringConvertible {
     case anyText
   }
 
+  /// The pattern as written in the transcript, for reporting a mismatch.
   public let description: String
   let pieces: [Piece]
 
+  /// Parses a pattern's holes once, so matching each server line does not parse it again. Braces that do not
+  /// form a hole (`{a b}`) and `{{` are literal text.
   public init(_ text: String) {
     description = text
     var pieces: [Piece] = []

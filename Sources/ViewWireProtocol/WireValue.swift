@@ -25,11 +25,16 @@ public enum WireValue: Hashable, Sendable {
 
 /// An sRGB colour with 8-bit channels, the precision the wire carries.
 public struct WireColor: Hashable, Sendable {
+  /// Red, 0 to 255.
   public var red: UInt8
+  /// Green, 0 to 255.
   public var green: UInt8
+  /// Blue, 0 to 255.
   public var blue: UInt8
+  /// Opacity, 0 (clear) to 255 (opaque); written last on the wire.
   public var alpha: UInt8
 
+  /// A colour from its channels; opaque unless `alpha` says otherwise.
   public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
     self.red = red
     self.green = green
