@@ -33,6 +33,8 @@ public final class DiffEngine {
   private var viewsByID: [Int: View] = [:]
   private var nextID = 1
 
+  /// An engine that has sent nothing for `window` yet, so its first `makeFrame()` is a full frame. One engine
+  /// per window: the wire ids it hands out are stored on the views.
   public init(window: Window) {
     self.window = window
   }

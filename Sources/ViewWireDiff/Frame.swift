@@ -29,6 +29,8 @@ public struct Frame: Sendable, Equatable {
     /// `render ID KEY=VALUE ...`, values as wire text (`none` removes).
     case render(id: Int, properties: [(key: String, value: String)])
 
+    /// Written by hand because `render`'s properties are tuples, which cannot conform to `Equatable`;
+    /// properties compare in order, as they are sent.
     public static func == (lhs: Operation, rhs: Operation) -> Bool {
       switch (lhs, rhs) {
       case (.remove(let a), .remove(let b)): return a == b

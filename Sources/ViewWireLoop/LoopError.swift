@@ -25,6 +25,8 @@ public struct LoopError: Error, Equatable, CustomStringConvertible, Sendable {
     self.message = message
   }
 
+  /// `NAME: message` (`EADDRINUSE: address already in use`), the short name first so logs can be searched for
+  /// it.
   public var description: String { "\(name): \(message)" }
 
   /// Whether this is "address already in use", the error a caller usually handles.
