@@ -7,10 +7,18 @@ struct TextFieldEditingTests {
   /// Logs every delegate call, named after the field's tag.
   final class Probe: TextFieldDelegate {
     var log: [String] = []
+    var allowsBegin = true
+    var allowsChange = true
     var allowsEnd = true
     func textFieldShouldBeginEditing(_ textField: TextField) -> Bool {
       log.append("shouldBegin \(textField.tag)")
-      return true
+      return allowsBegin
+    }
+    func textField(
+      _ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+    ) -> Bool {
+      log.append("shouldChange \(textField.tag) \(range.location),\(range.length) \"\(string)\"")
+      return allowsChange
     }
     func textFieldDidBeginEditing(_ textField: TextField) { log.append("didBegin \(textField.tag)") }
     func textFieldShouldEndEditing(_ textField: TextField) -> Bool {
@@ -136,5 +144,92 @@ struct TextFieldEditingTests {
     #expect(form.window.keyboardFrame == nil)
     #expect(throws: InputError.noFocus) { try form.window.insertText("a") }
     #expect(form.first.text == "")
+  }
+
+  // MARK: Editing events
+
+  /// The editing events a field sends, logged as `EVENT TAG` next to the delegate's calls.
+  static let editingEvents: [(Control.Event, String)] = [
+    (.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"),
+    (.editingDidEnd, "editingDidEnd"), (.editingDidEndOnExit, "editingDidEndOnExit"),
+    (.primaryActionTriggered, "primaryActionTriggered"),
+  ]
+
+  struct EventCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    /// Whether the first field is focused (and the log cleared) before the action.
+    let editing: Bool
+    let refuse: Set<String>
+    let action: @Sendable (Form) throws -> Void
+    let log: [String]
+    var testDescription: String { name }
+  }
+
+  static let eventCases: [EventCase] = [
+    EventCase(
+      name: "a tap begins editing", editing: false, refuse: [],
+      action: { try $0.window.tap(at: CGPoint(x: 10, y: 10)) },
+      log: ["shouldBegin 1", "didBegin 1", "editingDidBegin 1"]),
+    EventCase(
+      name: "the delegate refuses to begin", editing: false, refuse: ["begin"],
+      action: { try $0.window.tap(at: CGPoint(x: 10, y: 10)) }, log: ["shouldBegin 1"]),
+    EventCase(
+      name: "a disabled field is not asked", editing: false, refuse: [],
+      action: { form in
+        form.first.isEnabled = false
+        try form.window.tap(at: CGPoint(x: 10, y: 10))
+      }, log: []),
+    EventCase(
+      name: "typing", editing: true, refuse: [], action: { try $0.window.insertText("ab") },
+      log: [#"shouldChange 1 0,0 "ab""#, "editingChanged 1"]),
+    EventCase(
+      name: "typing the delegate refuses", editing: true, refuse: ["change"],
+      action: { try $0.window.insertText("ab") },
+      log: [#"shouldChange 1 0,0 "ab""#]),
+    EventCase(
+      name: "backspace", editing: true, refuse: [],
+      action: { form in
+        try form.window.insertText("ab")
+        form.probe.log = []
+        try form.window.press(.backspace)
+      }, log: [#"shouldChange 1 1,1 """#, "editingChanged 1"]),
+    EventCase(
+      name: "backspace in an empty field", editing: true, refuse: [],
+      action: { try $0.window.press(.backspace) },
+      log: []),
+    EventCase(
+      name: "return", editing: true, refuse: [], action: { try $0.window.press(.return) },
+      log: [
+        "shouldReturn 1", "primaryActionTriggered 1", "editingDidEndOnExit 1", "shouldEnd 1", "didEnd 1",
+        "editingDidEnd 1",
+      ]),
+    EventCase(
+      name: "tab", editing: true, refuse: [], action: { try $0.window.press(.tab) },
+      log: ["shouldBegin 2", "shouldEnd 1", "didEnd 1", "editingDidEnd 1", "didBegin 2", "editingDidBegin 2"]),
+    EventCase(
+      name: "the delegate refuses to end", editing: true, refuse: ["end"],
+      action: { try $0.window.press(.escape) },
+      log: ["shouldEnd 1"]),
+  ]
+
+  /// The order UIKit documents: `textFieldShouldBeginEditing`, `textFieldDidBeginEditing` then
+  /// `editingDidBegin`; `shouldChangeCharactersIn` then `editingChanged`; on the way out
+  /// `textFieldShouldEndEditing`, `textFieldDidEndEditing` then `editingDidEnd`.
+  @Test(arguments: eventCases)
+  func editingEventsAndDelegateCallsInOrder(_ testCase: EventCase) throws {
+    let form = Form()
+    for field in [form.first, form.second] {
+      for (event, name) in Self.editingEvents {
+        field.addAction(
+          Action { [unowned form] _ in form.probe.log.append("\(name) \(field.tag)") }, for: event)
+      }
+    }
+    if !testCase.editing { form.first.resignFirstResponder() }
+    form.probe.log = []
+    form.probe.allowsBegin = !testCase.refuse.contains("begin")
+    form.probe.allowsChange = !testCase.refuse.contains("change")
+    form.probe.allowsEnd = !testCase.refuse.contains("end")
+    try testCase.action(form)
+    #expect(form.probe.log == testCase.log)
   }
 }

@@ -13,6 +13,7 @@ open class Button: Control {
     case system, custom, close
   }
 
+  /// Fixed at creation, as in UIKit, because it decides the default title colour and weight.
   public let buttonType: ButtonType
   private var titles: [State: String] = [:]
   private var titleColors: [State: Color] = [:]

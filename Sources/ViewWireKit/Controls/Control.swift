@@ -154,6 +154,11 @@ open class Control: View {
 
   // MARK: Touch tracking
 
+  /// Whether a touch lifting inside is also the control's primary action
+  /// (`primaryActionTriggered`): true for a button, false for a text field, whose primary action
+  /// is the return key, as in UIKit; a tap that focuses a field must not submit a form.
+  var touchUpInsideIsPrimaryAction: Bool { true }
+
   open override func touchesBegan(_ touch: Touch) {
     guard isEnabled else { return }
     isTracking = true
@@ -178,7 +183,8 @@ open class Control: View {
     isTracking = false
     isHighlighted = false
     if inside {
-      sendActions(for: [.touchUpInside, .primaryActionTriggered])
+      sendActions(
+        for: touchUpInsideIsPrimaryAction ? [.touchUpInside, .primaryActionTriggered] : .touchUpInside)
     } else {
       sendActions(for: .touchUpOutside)
     }
@@ -194,11 +200,15 @@ open class Control: View {
 
 /// A closure-based action (UIKit's `UIAction`).
 public final class Action {
+  /// The action's name, for menus that show it; controls that fire it on a touch ignore it.
   public let title: String
+  /// The work, given the action so it can read `sender`; held strongly, as UIKit holds it, so
+  /// capture the controller weakly.
   public let handler: (Action) -> Void
   /// The control that sent the action, while the handler runs.
   public internal(set) weak var sender: Control?
 
+  /// Creates an action, as `UIAction(title:handler:)`; the title may stay empty.
   public init(title: String = "", handler: @escaping (Action) -> Void) {
     self.title = title
     self.handler = handler

@@ -19,8 +19,11 @@ public struct Font: Hashable, Sendable {
 
   /// The point size.
   public var pointSize: CGFloat
+  /// The stroke weight; it travels as `weight` but does not change `TextMeasure`'s widths, so
+  /// bold text measures as regular text does on every client.
   public var weight: Weight
 
+  /// Creates a font of `size` points; prefer `systemFont(ofSize:weight:)`, UIKit's spelling.
   public init(size: CGFloat, weight: Weight = .regular) {
     pointSize = size
     self.weight = weight

@@ -63,27 +63,37 @@ open class TextField: Control {
     }
   }
 
+  /// The border the client draws around the text; UIKit's default is none.
   open var borderStyle: BorderStyle = .none {
     didSet { setRenderProperty("borderStyle", .string(borderStyle.rawValue)) }
   }
 
+  /// The font; nil means the 17-point system font, so the wire always has a size to measure
+  /// and draw with.
   open var font: Font? = .systemFont(ofSize: Font.systemFontSize) {
     didSet { applyFont() }
   }
 
+  /// The colour of the text; nil sends no colour and the client uses its own default.
   open var textColor: Color? = .black {
     didSet { setRenderProperty("textColor", textColor?.wireValue) }
   }
 
+  /// The alignment of the text in the field's box.
   open var textAlignment: TextAlignment = .natural {
     didSet { setRenderProperty("align", .string(textAlignment.rawValue)) }
   }
 
-  /// Hints the client may use for its keyboard; the server does not interpret them.
+  /// Whether the client's keyboard corrects words: a hint for its keyboard, kept so seed code
+  /// compiles; the server does not interpret it and it is not sent.
   open var autocorrectionType = 0
+  /// Whether the client's keyboard capitalizes; a hint like `autocorrectionType`, not sent.
   open var autocapitalizationType = 0
+  /// Which keyboard the client shows (digits, email...); a hint like `autocorrectionType`.
   open var keyboardType = 0
+  /// What the client's return key says; a hint like `autocorrectionType`.
   open var returnKeyType = 0
+  /// Whether the text is emptied when editing begins, as UIKit's password fields do.
   open var clearsOnBeginEditing = false
 
   /// Asked and told about editing; held weakly.
@@ -183,6 +193,9 @@ open class TextField: Control {
     }
   }
 
+  override var touchUpInsideIsPrimaryAction: Bool { false }
+
+  /// A tap that lifts on the field focuses it; its primary action is the return key, not the tap.
   open override func touchesEnded(_ touch: Touch) {
     let inside = isTracking && bounds.contains(touch.location(in: self))
     super.touchesEnded(touch)

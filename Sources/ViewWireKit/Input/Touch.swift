@@ -7,6 +7,8 @@ public final class Touch {
     case began, moved, ended, cancelled
   }
 
+  /// Where the touch is now; the window updates it before each delivery, so a handler reads
+  /// the phase of the call it is in.
   public internal(set) var phase: Phase = .began
   /// The number of taps in quick succession this touch belongs to (2 for a double tap).
   public let tapCount: Int
@@ -14,6 +16,8 @@ public final class Touch {
   public internal(set) var timestamp: TimeInterval
   /// The view hit-tested when the finger went down; it receives the touch until it ends.
   public internal(set) weak var view: View?
+  /// The window the touch is in, which converts its location; weak, since a touch never keeps
+  /// a closed session's window alive.
   public internal(set) weak var window: Window?
   var locationInWindow: CGPoint
   var previousLocationInWindow: CGPoint
