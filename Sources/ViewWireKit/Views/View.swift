@@ -365,14 +365,36 @@ open class View: Responder {
   /// How far bars and other chrome cover this view's edges; content belongs inside them.
   ///
   /// Set on a controller's root view by its container (a navigation controller's bar) plus the
-  /// controller's `additionalSafeAreaInsets`; zero elsewhere. A change lays the view out again.
-  public internal(set) var safeAreaInsets = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) {
-    didSet {
-      guard safeAreaInsets != oldValue else { return }
+  /// controller's `additionalSafeAreaInsets`; a setting change lays the view out again. Any
+  /// other view has, as in UIKit, the part of its superview's insets that overlaps it: a view
+  /// under the navigation bar is inset by what the bar covers of it, one below the bar by none.
+  public internal(set) var safeAreaInsets: EdgeInsets {
+    get {
+      if let assignedSafeAreaInsets { return assignedSafeAreaInsets }
+      guard let parent = superview else { return EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) }
+      let insets = parent.safeAreaInsets
+      guard insets.top > 0 || insets.left > 0 || insets.bottom > 0 || insets.right > 0 else { return insets }
+      let visible = parent.bounds
+      let safeMinX = visible.minX + insets.left
+      let safeMinY = visible.minY + insets.top
+      let safeMaxX = visible.maxX - insets.right
+      let safeMaxY = visible.maxY - insets.bottom
+      return EdgeInsets(
+        top: max(0, safeMinY - frame.minY), left: max(0, safeMinX - frame.minX),
+        bottom: max(0, frame.maxY - safeMaxY), right: max(0, frame.maxX - safeMaxX))
+    }
+    set {
+      let old = safeAreaInsets
+      assignedSafeAreaInsets = newValue
+      guard newValue != old else { return }
       safeAreaInsetsDidChange()
       setNeedsLayout()
     }
   }
+
+  /// The insets a container gave this view as a controller's root view; nil for other views,
+  /// whose insets follow from their superview's.
+  private var assignedSafeAreaInsets: EdgeInsets?
 
   /// Called when `safeAreaInsets` changed.
   open func safeAreaInsetsDidChange() {}
