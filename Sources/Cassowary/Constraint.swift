@@ -81,6 +81,7 @@ public struct Strength: Sendable, Hashable, Comparable {
     return Swift.min(1000 * log10(value) / 9, 999.999)
   }
 
+  /// Orders by weight, so a stronger strength compares greater and ``required`` is the greatest.
   public static func < (lhs: Strength, rhs: Strength) -> Bool { lhs.value < rhs.value }
 }
 
@@ -175,84 +176,115 @@ precedencegroup ConstraintStrengthPrecedence {
 infix operator ~ : ConstraintStrengthPrecedence
 
 extension Constraint {
+  /// `constraint ~ strength`: a copy of the constraint with another strength, so `(width >= 20) ~ .weak`
+  /// reads as it is meant. The copy is a new object, so adding it does not conflict with adding the original.
   public static func ~ (lhs: Constraint, rhs: Strength) -> Constraint { lhs.withStrength(rhs) }
 }
 
 extension Expression {
+  /// `expression == expression`: the solver keeps `lhs - rhs` at zero, as a required constraint unless `~`
+  /// softens it. Swift turns neither a variable nor a number into an expression by itself, so an overload
+  /// follows for each mix of operands.
   public static func == (lhs: Expression, rhs: Expression) -> Constraint { Constraint(lhs, .equal, rhs) }
+  /// `expression == variable`, required unless `~` softens it.
   public static func == (lhs: Expression, rhs: Variable) -> Constraint {
     Constraint(lhs, .equal, Expression(rhs))
   }
+  /// `variable == expression`, required unless `~` softens it.
   public static func == (lhs: Variable, rhs: Expression) -> Constraint {
     Constraint(Expression(lhs), .equal, rhs)
   }
+  /// `expression == constant`, required unless `~` softens it.
   public static func == (lhs: Expression, rhs: Double) -> Constraint {
     Constraint(lhs, .equal, Expression(rhs))
   }
+  /// `constant == expression`, required unless `~` softens it.
   public static func == (lhs: Double, rhs: Expression) -> Constraint {
     Constraint(Expression(lhs), .equal, rhs)
   }
 
+  /// `expression <= expression`: the solver keeps `lhs - rhs` at or below zero, as a required constraint
+  /// unless `~` softens it.
   public static func <= (lhs: Expression, rhs: Expression) -> Constraint {
     Constraint(lhs, .lessOrEqual, rhs)
   }
+  /// `expression <= variable`, required unless `~` softens it.
   public static func <= (lhs: Expression, rhs: Variable) -> Constraint {
     Constraint(lhs, .lessOrEqual, Expression(rhs))
   }
+  /// `variable <= expression`, required unless `~` softens it.
   public static func <= (lhs: Variable, rhs: Expression) -> Constraint {
     Constraint(Expression(lhs), .lessOrEqual, rhs)
   }
+  /// `expression <= constant`, required unless `~` softens it.
   public static func <= (lhs: Expression, rhs: Double) -> Constraint {
     Constraint(lhs, .lessOrEqual, Expression(rhs))
   }
+  /// `constant <= expression`, required unless `~` softens it.
   public static func <= (lhs: Double, rhs: Expression) -> Constraint {
     Constraint(Expression(lhs), .lessOrEqual, rhs)
   }
 
+  /// `expression >= expression`: the solver keeps `lhs - rhs` at or above zero, as a required constraint
+  /// unless `~` softens it.
   public static func >= (lhs: Expression, rhs: Expression) -> Constraint {
     Constraint(lhs, .greaterOrEqual, rhs)
   }
+  /// `expression >= variable`, required unless `~` softens it.
   public static func >= (lhs: Expression, rhs: Variable) -> Constraint {
     Constraint(lhs, .greaterOrEqual, Expression(rhs))
   }
+  /// `variable >= expression`, required unless `~` softens it.
   public static func >= (lhs: Variable, rhs: Expression) -> Constraint {
     Constraint(Expression(lhs), .greaterOrEqual, rhs)
   }
+  /// `expression >= constant`, required unless `~` softens it.
   public static func >= (lhs: Expression, rhs: Double) -> Constraint {
     Constraint(lhs, .greaterOrEqual, Expression(rhs))
   }
+  /// `constant >= expression`, required unless `~` softens it.
   public static func >= (lhs: Double, rhs: Expression) -> Constraint {
     Constraint(Expression(lhs), .greaterOrEqual, rhs)
   }
 }
 
 extension Variable {
+  /// `variable == variable`, required unless `~` softens it. Declared on `Variable` too, so `a == b` needs no
+  /// `Expression(a)`.
   public static func == (lhs: Variable, rhs: Variable) -> Constraint {
     Constraint(Expression(lhs), .equal, Expression(rhs))
   }
+  /// `variable == constant`, required unless `~` softens it.
   public static func == (lhs: Variable, rhs: Double) -> Constraint {
     Constraint(Expression(lhs), .equal, Expression(rhs))
   }
+  /// `constant == variable`, required unless `~` softens it.
   public static func == (lhs: Double, rhs: Variable) -> Constraint {
     Constraint(Expression(lhs), .equal, Expression(rhs))
   }
 
+  /// `variable <= variable`, required unless `~` softens it.
   public static func <= (lhs: Variable, rhs: Variable) -> Constraint {
     Constraint(Expression(lhs), .lessOrEqual, Expression(rhs))
   }
+  /// `variable <= constant`, required unless `~` softens it.
   public static func <= (lhs: Variable, rhs: Double) -> Constraint {
     Constraint(Expression(lhs), .lessOrEqual, Expression(rhs))
   }
+  /// `constant <= variable`, required unless `~` softens it.
   public static func <= (lhs: Double, rhs: Variable) -> Constraint {
     Constraint(Expression(lhs), .lessOrEqual, Expression(rhs))
   }
 
+  /// `variable >= variable`, required unless `~` softens it.
   public static func >= (lhs: Variable, rhs: Variable) -> Constraint {
     Constraint(Expression(lhs), .greaterOrEqual, Expression(rhs))
   }
+  /// `variable >= constant`, required unless `~` softens it.
   public static func >= (lhs: Variable, rhs: Double) -> Constraint {
     Constraint(Expression(lhs), .greaterOrEqual, Expression(rhs))
   }
+  /// `constant >= variable`, required unless `~` softens it.
   public static func >= (lhs: Double, rhs: Variable) -> Constraint {
     Constraint(Expression(lhs), .greaterOrEqual, Expression(rhs))
   }

@@ -111,55 +111,84 @@ func formatNumber(_ x: Double) -> String {
 // arithmetic in client modules as fast to type-check as before.
 
 extension Expression {
+  /// `expression + expression`: the terms of both sides and the sum of their constants; a variable on both
+  /// sides is merged when a constraint reduces the expression. Swift turns neither a variable nor a number
+  /// into an expression by itself, so an overload follows for each mix of operands.
   public static func + (lhs: Expression, rhs: Expression) -> Expression { lhs.adding(rhs) }
+  /// `expression + variable`, the same sum.
   public static func + (lhs: Expression, rhs: Variable) -> Expression { lhs.adding(Expression(rhs)) }
+  /// `variable + expression`, the same sum.
   public static func + (lhs: Variable, rhs: Expression) -> Expression { Expression(lhs).adding(rhs) }
+  /// `expression + constant`, the same sum.
   public static func + (lhs: Expression, rhs: Double) -> Expression { lhs.adding(Expression(rhs)) }
+  /// `constant + expression`, the same sum.
   public static func + (lhs: Double, rhs: Expression) -> Expression { Expression(lhs).adding(rhs) }
 
+  /// `expression - expression`: the right side negated, then added.
   public static func - (lhs: Expression, rhs: Expression) -> Expression { lhs.adding(rhs.scaled(by: -1)) }
+  /// `expression - variable`: the right side negated, then added.
   public static func - (lhs: Expression, rhs: Variable) -> Expression {
     lhs.adding(Expression(rhs).scaled(by: -1))
   }
+  /// `variable - expression`: the right side negated, then added.
   public static func - (lhs: Variable, rhs: Expression) -> Expression {
     Expression(lhs).adding(rhs.scaled(by: -1))
   }
+  /// `expression - constant`: the right side negated, then added.
   public static func - (lhs: Expression, rhs: Double) -> Expression { lhs.adding(Expression(-rhs)) }
+  /// `constant - expression`: the right side negated, then added.
   public static func - (lhs: Double, rhs: Expression) -> Expression {
     Expression(lhs).adding(rhs.scaled(by: -1))
   }
 
+  /// `expression * constant`: every coefficient and the constant scaled. There is no `Expression *
+  /// Expression` on purpose: the product of two unknowns is not linear and the simplex method cannot solve
+  /// it.
   public static func * (lhs: Expression, rhs: Double) -> Expression { lhs.scaled(by: rhs) }
+  /// `constant * expression`, the same as `expression * constant`.
   public static func * (lhs: Double, rhs: Expression) -> Expression { rhs.scaled(by: lhs) }
+  /// `expression / constant`, a multiplication by `1 / rhs`; `rhs` must not be zero, or the coefficients
+  /// become infinite.
   public static func / (lhs: Expression, rhs: Double) -> Expression { lhs.scaled(by: 1 / rhs) }
 
+  /// `-expression`: every coefficient and the constant negated.
   public static prefix func - (operand: Expression) -> Expression { operand.scaled(by: -1) }
 }
 
 extension Variable {
+  /// `variable + variable`: declared on `Variable` too, so `left + width` needs no `Expression(left)`.
   public static func + (lhs: Variable, rhs: Variable) -> Expression {
     Expression(terms: [Term(lhs), Term(rhs)])
   }
+  /// `variable + constant`, one term and a constant (`left + 8`).
   public static func + (lhs: Variable, rhs: Double) -> Expression {
     Expression(terms: [Term(lhs)], constant: rhs)
   }
+  /// `constant + variable`, one term and a constant.
   public static func + (lhs: Double, rhs: Variable) -> Expression {
     Expression(terms: [Term(rhs)], constant: lhs)
   }
 
+  /// `variable - variable`, such as `right - left` for a width.
   public static func - (lhs: Variable, rhs: Variable) -> Expression {
     Expression(terms: [Term(lhs), Term(rhs, -1)])
   }
+  /// `variable - constant`, one term and the constant negated.
   public static func - (lhs: Variable, rhs: Double) -> Expression {
     Expression(terms: [Term(lhs)], constant: -rhs)
   }
+  /// `constant - variable`, the constant and the variable with coefficient -1.
   public static func - (lhs: Double, rhs: Variable) -> Expression {
     Expression(terms: [Term(rhs, -1)], constant: lhs)
   }
 
+  /// `variable * constant`, one term with that coefficient (`right * 0.5`).
   public static func * (lhs: Variable, rhs: Double) -> Expression { Expression(terms: [Term(lhs, rhs)]) }
+  /// `constant * variable`, one term with that coefficient (`2 * width`).
   public static func * (lhs: Double, rhs: Variable) -> Expression { Expression(terms: [Term(rhs, lhs)]) }
+  /// `variable / constant`, one term with coefficient `1 / rhs`; `rhs` must not be zero.
   public static func / (lhs: Variable, rhs: Double) -> Expression { Expression(terms: [Term(lhs, 1 / rhs)]) }
 
+  /// `-variable`, one term with coefficient -1.
   public static prefix func - (operand: Variable) -> Expression { Expression(terms: [Term(operand, -1)]) }
 }

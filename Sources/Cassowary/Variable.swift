@@ -27,6 +27,8 @@ public final class Variable {
 }
 
 extension Variable: CustomStringConvertible {
+  /// The name, or `v` and a number from the object's identity when the name is empty, so two unnamed
+  /// variables in one message can still be told apart.
   public var description: String {
     name.isEmpty ? "v\(UInt(bitPattern: ObjectIdentifier(self).hashValue))" : name
   }
