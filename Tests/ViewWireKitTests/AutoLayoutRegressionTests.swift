@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import ViewWireKit
 
+// Regressions found by audits of the Auto Layout work, one suite per finding: a second app in
+// the same window, a broken constraint coming back, position multipliers, illegal constraints.
+
 /// A window outlives the apps it shows: the session opens one app after another in the same
 /// window, so a tree laid out by constraints must lay out the same the second time, when the
 /// first tree's constraints have left the solver.
