@@ -11,8 +11,10 @@ import ViewWireProtocol
 /// **Slow clients.** Output a client leaves unread is bounded by `outputLimit`: past it, the
 /// connection stops reading the client's commands and stops sending frames, while the session
 /// keeps collecting changes (dirty flags, so memory stays bounded by the tree, not by the number
-/// of changes). When the socket drains, one frame carries everything the client missed. A client
-/// stalled for longer than `stallTimeout` is disconnected.
+/// of changes) and keeps laying out, so its app runs on as it would for a reader and views that
+/// came and went do not wait in the layout queue. Trace lines are kept up to
+/// `Session.maximumHeldTraces`. When the socket drains, one frame carries everything the client
+/// missed. A client stalled for longer than `stallTimeout` is disconnected.
 final class ClientConnection {
   private let connection: TCPConnection
   let session: Session
@@ -33,6 +35,8 @@ final class ClientConnection {
   private var pendingInputHead = 0
   private var stallTimer: LoopTimer?
   private var isClosing = false
+  /// The most bytes held for the client at once (`unsentBytes` at its highest), for statistics.
+  private var peakUnsentBytes = 0
   /// Called once the connection is closed, to let the server forget it.
   var onClosed: (() -> Void)?
 
@@ -99,8 +103,10 @@ final class ClientConnection {
   /// What this connection holds for its client, for operators and tests.
   var statistics: ConnectionStatistics {
     ConnectionStatistics(
-      sessionID: session.id, unsentBytes: output.count + connection.queuedBytes, isStalled: isStalled,
-      pendingLines: pendingInput.count - pendingInputHead)
+      sessionID: session.id, unsentBytes: output.count + connection.queuedBytes,
+      peakUnsentBytes: max(peakUnsentBytes, output.count + connection.queuedBytes), isStalled: isStalled,
+      pendingLines: pendingInput.count - pendingInputHead, pendingTraces: session.pendingTraces.count,
+      queuedChanges: session.window.changes.queuedCount)
   }
 
   // MARK: Output
@@ -118,6 +124,9 @@ final class ClientConnection {
   /// Takes a frame of what changed and queues it, or remembers that one is owed while stalled.
   func sendChanges() {
     if isStalled {
+      // Layout runs anyway: the app's callbacks keep their time and the layout and display
+      // queues let go of views that came and went; the frame waits.
+      session.window.prepareFrame()
       frameOwed = true
       return
     }
@@ -135,6 +144,7 @@ final class ClientConnection {
 
   /// Writes what was queued and applies back-pressure if the client is not reading.
   func flush() {
+    peakUnsentBytes = max(peakUnsentBytes, output.count + connection.queuedBytes)
     if !output.isEmpty, !connection.isClosed {
       connection.write(output)
       output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
@@ -153,6 +163,7 @@ final class ClientConnection {
 
   private func stall() {
     isStalled = true
+    session.limitsHeldTraces = true
     connection.stopReading()
     logger.debug("client stalled; holding frames", metadata: ["queued": "\(connection.queuedBytes)"])
     let timer = loop.makeTimer()
@@ -166,12 +177,16 @@ final class ClientConnection {
   private func drained() {
     guard isStalled, !isClosing else { return }
     isStalled = false
+    session.limitsHeldTraces = false
     stallTimer?.close()
     stallTimer = nil
     if frameOwed {
       frameOwed = false
       sendChanges()
     }
+    // Trace lines held during the stall go now, before lines traced later could follow the
+    // overflow line.
+    sendTraces()
     flush()
     handlePendingInput()
     if !isStalled { connection.startReading() }
@@ -227,8 +242,17 @@ public struct ConnectionStatistics: Sendable, Equatable {
   /// Bytes produced for the client that the kernel has not taken yet: the bound that protects
   /// the server from clients that do not read.
   public var unsentBytes: Int
+  /// The most `unsentBytes` has been since the connection opened, so a test can check the bound
+  /// without sampling at the right moment.
+  public var peakUnsentBytes: Int
   /// Whether frames are held back because the client is not reading.
   public var isStalled: Bool
   /// Lines read but not handled yet because the client stalled in the middle of a read.
   public var pendingLines: Int
+  /// Trace lines waiting to be sent (at most `Session.maximumHeldTraces` and one overflow line
+  /// while stalled).
+  public var pendingTraces: Int
+  /// Entries in the window's change tracker waiting for the next frame: bounded by the views,
+  /// each queued once, however often they change.
+  public var queuedChanges: Int
 }

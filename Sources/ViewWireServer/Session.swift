@@ -22,6 +22,14 @@ final class Session {
   var isTracing = false
   /// Trace lines waiting to be sent, in order.
   private(set) var pendingTraces: [String] = []
+  /// How many trace lines wait at most while `limitsHeldTraces` is set; the rest are replaced
+  /// by one `overflow N lines dropped` line (PROTOCOL.md section 10).
+  static let maximumHeldTraces = 1000
+  /// Whether trace lines past `maximumHeldTraces` are dropped: set while the client is stalled,
+  /// since its app may trace for as long as the stall lasts.
+  var limitsHeldTraces = false
+  /// Where the overflow line stands in `pendingTraces`, and how many lines it stands for.
+  private var overflow: (index: Int, dropped: Int)?
   /// The frame the client last acknowledged.
   private(set) var acknowledgedFrame = 0
   /// The session's clock, in seconds; a manual clock moves only when told.
@@ -46,12 +54,34 @@ final class Session {
       guard let self else { return }
       self.logger.trace("\(kind) \(detail)")
       guard self.isTracing else { return }
-      self.pendingTraces.append("\(kind) \(detail)")
+      self.holdTrace("\(kind) \(detail)")
     }
+  }
+
+  /// Keeps a trace line for the client; while the client is stalled, only the first
+  /// `maximumHeldTraces`, then one overflow line counting the rest, where the first dropped line
+  /// would have been.
+  private func holdTrace(_ line: String) {
+    if limitsHeldTraces {
+      if overflow != nil {
+        overflow?.dropped += 1
+        return
+      }
+      if pendingTraces.count >= Self.maximumHeldTraces {
+        overflow = (pendingTraces.count, 1)
+        pendingTraces.append("")  // written by drainTraces, with the final count
+        return
+      }
+    }
+    pendingTraces.append(line)
   }
 
   /// Hands out the trace lines collected so far.
   func drainTraces() -> [String] {
+    if let overflow {
+      pendingTraces[overflow.index] = "overflow \(overflow.dropped) lines dropped"
+      self.overflow = nil
+    }
     defer { pendingTraces = [] }
     return pendingTraces
   }

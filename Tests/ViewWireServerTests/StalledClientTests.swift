@@ -12,23 +12,20 @@ import ViewWireServer
 @Suite struct StalledClientTests {
   /// The bound under test, far below the default so a short test passes it many times over.
   static let outputLimit = 16 * 1024
+  /// What the server may hold for a client: the limit plus the one write that crossed it.
+  static let outputBound = outputLimit + 64 * 1024
 
   @Test func anAppChangingTenThousandTimesCostsBoundedMemoryAndOneMergedFrame() throws {
-    let server = try InProcessServer(apps: [ChurnController.app])
+    let progress = AppProgress()
+    let server = try InProcessServer(apps: [ChurnController.app(reporting: progress)])
     let connection = try WireConnection(port: server.port, receiveBufferBytes: 4096)
     try connection.send(line: "open churn")
-    // The client reads nothing while the app moves its views 10,000 times on the loop's timer.
-    var worst = 0
-    var sawStall = false
-    while !ChurnController.progress.isFinished {
-      let statistics = server.statistics()
-      worst = max(worst, statistics.map(\.unsentBytes).max() ?? 0)
-      sawStall = sawStall || statistics.contains { $0.isStalled }
-      usleep(2_000)
-    }
-    #expect(sawStall, "the client's unread output passed the limit, so frames were held back")
-    // What the server holds: at most the limit plus the one write that crossed it.
-    #expect(worst <= Self.outputLimit + 64 * 1024, "held \(worst) bytes for one client")
+    // The client reads nothing while the app rewrites its labels 20,000 times on the loop's
+    // timers: megabytes of diffs, more than the kernel's buffers hold, so it stalls.
+    #expect(progress.wait(seconds: 60), "the app finished its ticks")
+    let statistics = try #require(server.statistics().first)
+    #expect(statistics.isStalled, "the client's unread output passed the limit, so frames were held back")
+    #expect(statistics.peakUnsentBytes <= Self.outputBound, "held \(statistics.peakUnsentBytes) bytes")
 
     // Reading again: every frame applies, the last one is exact, and far fewer frames than
     // changes arrived, because held-back changes were merged.
@@ -52,8 +49,51 @@ import ViewWireServer
     #expect(try connection.readLine(timeout: 10) == "ok ping")
   }
 
+  /// A stalled client whose app changes its structure (views removed, added back, moved, created
+  /// and dropped, a child controller shown and hidden) ten thousand times costs the server a
+  /// bounded amount: unsent bytes, trace lines and the change tracker's queues all stay under
+  /// their bounds, and after it reads again its mirror is exactly the server's tree (audit: the
+  /// tracker listed a view once per removal and queued a re-added view for layout again, and
+  /// trace lines piled up, for as long as the stall lasted).
+  @Test func anAppChangingItsStructureTenThousandTimesCostsBoundedMemory() throws {
+    let progress = AppProgress()
+    let server = try InProcessServer(apps: [StructureChurnController.app(reporting: progress)])
+    let connection = try WireConnection(port: server.port, receiveBufferBytes: 4096)
+    try connection.send(bytes: Array("trace on\nopen structure-churn\n".utf8))
+    #expect(progress.wait(seconds: 120), "the app finished its ticks")
+    let statistics = try #require(server.statistics().first)
+    #expect(statistics.isStalled, "the client stalled early: every tick rewrites a 10 KB label")
+    #expect(statistics.peakUnsentBytes <= Self.outputBound, "held \(statistics.peakUnsentBytes) bytes")
+    // The first 1000 trace lines of the stall and one overflow line (PROTOCOL.md section 10).
+    #expect(statistics.pendingTraces == 1001, "\(statistics.pendingTraces) trace lines held")
+    // Each of the app's 66 views at most once in each of the tracker's four queues.
+    #expect(statistics.queuedChanges <= 66 * 4, "\(statistics.queuedChanges) entries in the tracker")
+
+    // Reading again, then asking for the tree: the merged frame makes the mirror exact.
+    try connection.send(line: "tree")
+    var mirror = Mirror()
+    var treeLines: [String] = []
+    var overflowLines: [String] = []
+    while let text = try connection.readLine(timeout: 10) {
+      let line = ServerLine.parse(text)
+      try mirror.consume(line)
+      if text.hasPrefix("tree ") { treeLines.append(text) }
+      if text.hasPrefix("trace overflow ") { overflowLines.append(text) }
+      if text.hasPrefix("ok tree") { break }
+      if text.hasPrefix("error") { Issue.record("\(text)") }
+    }
+    #expect(treeLines == Self.treeLines(of: mirror), "the mirror is the server's tree, view for view")
+    #expect(
+      mirror.node(identifier: "t\(StructureChurnController.ticks)") != nil, "the last new view is there")
+    #expect(mirror.node(identifier: "t\(StructureChurnController.ticks - 1)") == nil, "and no earlier one")
+    #expect(overflowLines.count == 1, "\(overflowLines)")
+    #expect(overflowLines.first.map { $0.hasSuffix(" lines dropped") } == true)
+    try connection.send(line: "ping")
+    #expect(try connection.readLine(timeout: 10) == "ok ping")
+  }
+
   @Test func pipelinedCommandsAreHandledOnlyAsFastAsTheClientReads() throws {
-    let server = try InProcessServer(apps: [ChurnController.app])
+    let server = try InProcessServer(apps: [ChurnController.app(reporting: AppProgress())])
     let connection = try WireConnection(port: server.port, receiveBufferBytes: 4096)
     // Each `help` asks for about 1.5 KB of reply; the client sends 3,000 and reads none yet.
     let requests = 3_000
@@ -64,16 +104,13 @@ import ViewWireServer
     let box = ConnectionBox(connection)
     let writer = Thread { try? box.connection.send(bytes: bytes) }
     writer.start()
-    var worst = 0
-    var sawPending = false
-    for _ in 0..<100 {
-      let statistics = server.statistics()
-      worst = max(worst, statistics.map(\.unsentBytes).max() ?? 0)
-      sawPending = sawPending || statistics.contains { $0.isStalled && $0.pendingLines > 0 }
-      usleep(5_000)
+    // Once stalled with lines waiting, it stays so: the client does not read.
+    let statistics = server.waitForStatistics {
+      $0.first.map { $0.isStalled && $0.pendingLines > 0 } ?? false
     }
-    #expect(sawPending, "the server stopped handling the client's lines while it did not read")
-    #expect(worst <= Self.outputLimit + 64 * 1024, "held \(worst) bytes for one client")
+    #expect(statistics != nil, "the server stopped handling the client's lines while it did not read")
+    let peak = server.statistics().first?.peakUnsentBytes ?? 0
+    #expect(peak <= Self.outputBound, "held \(peak) bytes for one client")
     // Reading everything: one reply per line, in order, nothing lost.
     var replies: [String] = []
     while replies.count < requests + 1, let line = try connection.readLine(timeout: 10) {
@@ -85,6 +122,26 @@ import ViewWireServer
   }
 }
 
+extension StalledClientTests {
+  /// The `tree` lines the server prints for `mirror`'s tree (PROTOCOL.md section 10), to compare
+  /// the two whole.
+  static func treeLines(of mirror: Mirror) -> [String] {
+    func depth(of node: Mirror.Node) -> Int {
+      var depth = 0
+      var parent = node.parent
+      while let id = parent {
+        depth += 1
+        parent = mirror.nodes[id]?.parent
+      }
+      return depth
+    }
+    return mirror.depthFirst.map { node in
+      (["tree", String(depth(of: node)), String(node.id), node.className] + node.frame
+        + node.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
+    }
+  }
+}
+
 /// A ViewWireServer on its own thread in the test process, so a test can read its statistics.
 final class InProcessServer: @unchecked Sendable {
   let server: ViewWireServer
@@ -92,10 +149,11 @@ final class InProcessServer: @unchecked Sendable {
   private let thread: Thread
   private let finished = DispatchSemaphore(value: 0)
 
-  init(apps: [AppDescriptor]) throws {
+  init(apps: [AppDescriptor], configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
     var configuration = ServerConfiguration()
     configuration.port = 0
     configuration.outputLimit = StalledClientTests.outputLimit
+    configure(&configuration)
     var logger = Logger(label: "test")
     logger.logLevel = .error
     let server = ViewWireServer(configuration: configuration, apps: apps, logger: logger)
@@ -121,6 +179,20 @@ final class InProcessServer: @unchecked Sendable {
     return box.wait()
   }
 
+  /// Waits up to `seconds` for the statistics to satisfy `condition` and returns them, or nil;
+  /// a deadline for waiting, never a measurement.
+  func waitForStatistics(
+    seconds: Double = 30, until condition: ([ConnectionStatistics]) -> Bool
+  ) -> [ConnectionStatistics]? {
+    let deadline = Date().addingTimeInterval(seconds)
+    repeat {
+      let statistics = self.statistics()
+      if condition(statistics) { return statistics }
+      usleep(2_000)
+    } while Date() < deadline
+    return nil
+  }
+
   deinit {
     server.stop()
     _ = finished.wait(timeout: .now() + 10)
@@ -140,24 +212,49 @@ final class StatisticsBox: @unchecked Sendable {
   }
 }
 
-/// An app that changes by itself: every millisecond it rewrites the text of all 100 of its
-/// labels (about 40 KB of frame), 200 ticks, so 20,000 changes and megabytes of diffs reach a
-/// client that may not be reading — more than the kernel's socket buffers absorb.
+/// Tells a test that an app running on the loop's timers has finished.
+final class AppProgress: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var done = false
+
+  func finish() {
+    condition.withLock {
+      done = true
+      condition.broadcast()
+    }
+  }
+
+  /// Waits up to `seconds` for `finish()`; false if it did not come (a deadline, not a
+  /// measurement).
+  func wait(seconds: Double) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    return condition.withLock {
+      while !done, condition.wait(until: deadline) {}
+      return done
+    }
+  }
+}
+
+/// An app that changes by itself: at every turn of the loop it rewrites the text of all 100 of
+/// its labels (about 40 KB of frame), 200 ticks, so 20,000 changes and megabytes of diffs reach a
+/// client that may not be reading — more than the kernel's socket buffers absorb. The ticks run
+/// as soon as the loop can, one timer each: real time plays no part, only the order of work.
 final class ChurnController: ViewController {
   static let views = 100
   static let ticks = 200
 
-  final class Progress: @unchecked Sendable {
-    private let lock = NSLock()
-    private var done = false
-    var isFinished: Bool { lock.withLock { done } }
-    func finish() { lock.withLock { done = true } }
+  /// The app, telling `progress` when its last tick ran.
+  static func app(reporting progress: AppProgress) -> AppDescriptor {
+    AppDescriptor(name: "churn", title: "Rewrites 100 labels 200 times") { _ in
+      ChurnController(progress: progress)
+    }
   }
-  nonisolated(unsafe) static var progress = Progress()
 
-  static let app = AppDescriptor(name: "churn", title: "Rewrites 100 labels 200 times") { _ in
-    progress = Progress()
-    return ChurnController()
+  private let progress: AppProgress
+
+  init(progress: AppProgress) {
+    self.progress = progress
+    super.init(nibName: nil, bundle: nil)
   }
 
   private var tick = 0
@@ -187,7 +284,7 @@ final class ChurnController: ViewController {
   }
 
   private func scheduleTick() {
-    _ = view.window?.scheduler?.schedule(after: 0.001) { [weak self] in
+    _ = view.window?.scheduler?.schedule(after: 0) { [weak self] in
       guard let self else { return }
       self.tick += 1
       for (index, child) in self.view.subviews.enumerated() {
@@ -196,8 +293,106 @@ final class ChurnController: ViewController {
       if self.tick < Self.ticks {
         self.scheduleTick()
       } else {
-        Self.progress.finish()
+        self.progress.finish()
       }
     }
+  }
+}
+
+/// An app that changes its structure by itself, 10,000 ticks, one timer each at the next turn
+/// of the loop. Every tick a persistent label leaves and comes back elsewhere, a view of a pool
+/// leaves or comes back (still needing layout if it never got it), a brand-new view replaces the
+/// last tick's, a child controller is shown or hidden (lifecycle traces) and a 10 KB label is
+/// rewritten, so a client that does not read stalls within a few hundred ticks and the rest
+/// happen while it is stalled.
+final class StructureChurnController: ViewController {
+  static let ticks = 10_000
+  static let persistentCount = 20
+  static let poolCount = 40
+
+  /// The app, telling `progress` when its last tick ran.
+  static func app(reporting progress: AppProgress) -> AppDescriptor {
+    AppDescriptor(name: "structure-churn", title: "Adds and removes views 10,000 times") { _ in
+      StructureChurnController(progress: progress)
+    }
+  }
+
+  private let progress: AppProgress
+
+  init(progress: AppProgress) {
+    self.progress = progress
+    super.init(nibName: nil, bundle: nil)
+  }
+
+  private var persistent: [Label] = []
+  private var pool: [View] = []
+  private let big = Label(frame: CGRect(x: 0, y: 0, width: 390, height: 20))
+  private let child = ViewController()
+  private var fresh: View?
+  private var tick = 0
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    for index in 0..<Self.persistentCount {
+      let label = Label(frame: CGRect(x: 0, y: 20 + index * 10, width: 100, height: 10))
+      label.text = "p\(index)"
+      label.accessibilityIdentifier = "p\(index)"
+      persistent.append(label)
+      view.addSubview(label)
+    }
+    for index in 0..<Self.poolCount {
+      let member = View(frame: CGRect(x: 200, y: index * 10, width: 10, height: 10))
+      member.accessibilityIdentifier = "q\(index)"
+      pool.append(member)
+      if index % 2 == 0 { view.addSubview(member) }
+    }
+    big.accessibilityIdentifier = "big"
+    view.addSubview(big)
+  }
+
+  override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    scheduleTick()
+  }
+
+  private func scheduleTick() {
+    _ = view.window?.scheduler?.schedule(after: 0) { [weak self] in
+      guard let self else { return }
+      self.tick += 1
+      self.step()
+      if self.tick < Self.ticks {
+        self.scheduleTick()
+      } else {
+        self.progress.finish()
+      }
+    }
+  }
+
+  private func step() {
+    let label = persistent[tick % persistent.count]
+    label.removeFromSuperview()
+    view.insertSubview(label, at: (tick * 7) % (view.subviews.count + 1))
+    let member = pool[tick % pool.count]
+    if member.superview == nil {
+      view.insertSubview(member, at: tick % (view.subviews.count + 1))
+    } else {
+      member.removeFromSuperview()
+    }
+    fresh?.removeFromSuperview()
+    let next = View(frame: CGRect(x: 300, y: 0, width: 10, height: 10))
+    next.accessibilityIdentifier = "t\(tick)"
+    view.addSubview(next)
+    fresh = next
+    if child.parent == nil {
+      addChild(child)
+      child.view.frame = CGRect(x: 0, y: 300, width: 50, height: 50)
+      view.addSubview(child.view)
+      child.didMove(toParent: self)
+    } else {
+      child.willMove(toParent: nil)
+      child.view.removeFromSuperview()
+      child.removeFromParent()
+    }
+    big.text = "tick \(tick) " + String(repeating: "0123456789", count: 1000)
   }
 }

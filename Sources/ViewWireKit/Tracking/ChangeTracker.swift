@@ -8,13 +8,23 @@ import ViewWireProtocol
 /// once per frame. Nothing here walks the tree, which is what makes a frame cost O(change).
 /// Views the client does not hold yet (wire id 0) record nothing: their creation will send all
 /// their state at once.
+///
+/// Every queue holds each view at most once, kept so by a flag on the view (`isQueuedFor...`),
+/// so what a window records between two frames is bounded by its views, not by how often they
+/// change: a client that stops reading while its app adds and removes views for minutes costs
+/// no more than one that reads.
 package final class ChangeTracker {
   /// Views with at least one change, each once, in the order they first changed.
   package private(set) var changedViews: [View] = []
-  /// Views the client holds that were taken out of a superview; some may be back by now.
+  /// Views the client holds that were taken out of a superview, each once; some may be back by
+  /// now.
   package private(set) var detachedViews: [View] = []
-  /// Views that asked for `layoutSubviews`.
+  /// Views that asked for `layoutSubviews`, each once.
   private var layoutQueue: [View] = []
+  /// How many entries the queues hold, for the statistics that show a stalled client's cost.
+  package var queuedCount: Int {
+    changedViews.count + detachedViews.count + layoutQueue.count + displayQueue.count
+  }
   /// Whether anything at all was recorded, so an input that changed nothing sends no frame.
   package var hasChanges: Bool { !changedViews.isEmpty || !detachedViews.isEmpty }
 
@@ -41,11 +51,14 @@ package final class ChangeTracker {
   }
 
   func noteDetached(_ view: View) {
-    guard view.wireID != 0 else { return }
+    guard view.wireID != 0, !view.isQueuedAsDetached else { return }
+    view.isQueuedAsDetached = true
     detachedViews.append(view)
   }
 
   func noteNeedsLayout(_ view: View) {
+    guard !view.isQueuedForLayout else { return }
+    view.isQueuedForLayout = true
     layoutQueue.append(view)
   }
 
@@ -57,10 +70,12 @@ package final class ChangeTracker {
     return animationSerial
   }
 
-  /// Views that asked for `draw(_:)`.
+  /// Views that asked for `draw(_:)`, each once.
   private var displayQueue: [View] = []
 
   func noteNeedsDisplay(_ view: View) {
+    guard !view.isQueuedForDisplay else { return }
+    view.isQueuedForDisplay = true
     displayQueue.append(view)
   }
 
@@ -68,8 +83,10 @@ package final class ChangeTracker {
   func runDisplayPass() {
     let queue = displayQueue
     displayQueue = []
-    for view in queue where view.needsDisplay && view.window != nil {
-      view.display()
+    for view in queue {
+      // Cleared first: a view that draws may ask to draw again, for the next pass.
+      view.isQueuedForDisplay = false
+      if view.needsDisplay && view.window != nil { view.display() }
     }
   }
 
@@ -84,6 +101,7 @@ package final class ChangeTracker {
     let result = (changedViews, detachedViews)
     changedViews = []
     detachedViews = []
+    for view in result.1 { view.isQueuedAsDetached = false }
     return result
   }
 
@@ -106,15 +124,18 @@ package final class ChangeTracker {
     while !layoutQueue.isEmpty && round < maximumRounds {
       round += 1
       var pending: [(depth: Int, view: View)] = []
-      var keep: [View] = []
-      for view in layoutQueue where view.needsLayout && view.window != nil {
+      let queue = layoutQueue
+      layoutQueue = []
+      for view in queue {
+        // Cleared first: a layout may ask for another, and a view outside `root` queues again.
+        view.isQueuedForLayout = false
+        guard view.needsLayout, view.window != nil else { continue }
         guard let depth = view.depth(below: root) else {
-          keep.append(view)
+          noteNeedsLayout(view)
           continue
         }
         pending.append((depth, view))
       }
-      layoutQueue = keep
       if pending.isEmpty { break }
       pending.sort { $0.depth < $1.depth }
       for entry in pending where entry.view.needsLayout {
