@@ -25,18 +25,24 @@ public struct LayoutTerm<Axis> {
   var multiplier: CGFloat = 1
   var constant: CGFloat = 0
 
+  /// Scales the term, constant included: `(view.width + 10) * 2` is twice the width plus 20. A factor on the
+  /// left of a relation is moved to the right when the constraint is made, since a constraint's first item
+  /// carries none.
   public static func * (lhs: LayoutTerm, rhs: CGFloat) -> LayoutTerm {
     var term = lhs
     term.multiplier *= rhs
     term.constant *= rhs
     return term
   }
+  /// Divides the term by `rhs` (`view.width / 2`); `rhs` must not be zero.
   public static func / (lhs: LayoutTerm, rhs: CGFloat) -> LayoutTerm { lhs * (1 / rhs) }
+  /// Adds `rhs` points: `view.top + 8`.
   public static func + (lhs: LayoutTerm, rhs: CGFloat) -> LayoutTerm {
     var term = lhs
     term.constant += rhs
     return term
   }
+  /// Subtracts `rhs` points: `view.bottom - 8`.
   public static func - (lhs: LayoutTerm, rhs: CGFloat) -> LayoutTerm { lhs + -rhs }
 
   fileprivate func relate(_ relation: LayoutRelation, _ other: LayoutTerm?, _ value: CGFloat = 0)
@@ -53,24 +59,33 @@ public struct LayoutTerm<Axis> {
     return constraint
   }
 
+  /// Makes and activates `lhs == rhs`, and stops the left view translating its frame, as Cartography does.
+  /// The constraint is returned so a caller may keep it to change its constant or deactivate it later; most
+  /// ignore it.
   @discardableResult public static func == (lhs: LayoutTerm, rhs: LayoutTerm) -> LayoutConstraint {
     lhs.relate(.equal, rhs)
   }
+  /// Makes and activates `lhs <= rhs`, as `==` does.
   @discardableResult public static func <= (lhs: LayoutTerm, rhs: LayoutTerm) -> LayoutConstraint {
     lhs.relate(.lessThanOrEqual, rhs)
   }
+  /// Makes and activates `lhs >= rhs`, as `==` does.
   @discardableResult public static func >= (lhs: LayoutTerm, rhs: LayoutTerm) -> LayoutConstraint {
     lhs.relate(.greaterThanOrEqual, rhs)
   }
 }
 
 extension LayoutTerm where Axis == Dimension {
+  /// Makes and activates `size == rhs` points. Only widths and heights take a bare number, as only dimension
+  /// anchors do in UIKit.
   @discardableResult public static func == (lhs: LayoutTerm, rhs: CGFloat) -> LayoutConstraint {
     lhs.relate(.equal, nil, rhs)
   }
+  /// Makes and activates `size <= rhs` points.
   @discardableResult public static func <= (lhs: LayoutTerm, rhs: CGFloat) -> LayoutConstraint {
     lhs.relate(.lessThanOrEqual, nil, rhs)
   }
+  /// Makes and activates `size >= rhs` points.
   @discardableResult public static func >= (lhs: LayoutTerm, rhs: CGFloat) -> LayoutConstraint {
     lhs.relate(.greaterThanOrEqual, nil, rhs)
   }
@@ -103,12 +118,16 @@ public struct LayoutCompound {
     }
   }
 
+  /// Makes and activates one `==` per part, pairing the parts in order (`edges` gives four); the offsets of
+  /// an `inset(...)` compound become the constants.
   @discardableResult public static func == (lhs: LayoutCompound, rhs: LayoutCompound) -> [LayoutConstraint] {
     lhs.relate(.equal, rhs)
   }
+  /// Makes and activates one `<=` per part, pairing the parts in order.
   @discardableResult public static func <= (lhs: LayoutCompound, rhs: LayoutCompound) -> [LayoutConstraint] {
     lhs.relate(.lessThanOrEqual, rhs)
   }
+  /// Makes and activates one `>=` per part, pairing the parts in order.
   @discardableResult public static func >= (lhs: LayoutCompound, rhs: LayoutCompound) -> [LayoutConstraint] {
     lhs.relate(.greaterThanOrEqual, rhs)
   }
@@ -132,17 +151,29 @@ public struct LayoutProxy {
   /// The view behind the proxy, for code that needs it inside the block.
   public let view: View
 
+  /// The width, a dimension term: it may equal a number.
   public var width: LayoutTerm<Dimension> { LayoutTerm(item: view, attribute: .width) }
+  /// The height, a dimension term: it may equal a number.
   public var height: LayoutTerm<Dimension> { LayoutTerm(item: view, attribute: .height) }
+  /// The top edge.
   public var top: LayoutTerm<YAxis> { LayoutTerm(item: view, attribute: .top) }
+  /// The bottom edge.
   public var bottom: LayoutTerm<YAxis> { LayoutTerm(item: view, attribute: .bottom) }
+  /// The vertical centre.
   public var centerY: LayoutTerm<YAxis> { LayoutTerm(item: view, attribute: .centerY) }
+  /// The first baseline of the view's text; the bottom for a view without text.
   public var firstBaseline: LayoutTerm<YAxis> { LayoutTerm(item: view, attribute: .firstBaseline) }
+  /// The last baseline of the view's text; the bottom for a view without text.
   public var lastBaseline: LayoutTerm<YAxis> { LayoutTerm(item: view, attribute: .lastBaseline) }
+  /// The left edge.
   public var left: LayoutTerm<XAxis> { LayoutTerm(item: view, attribute: .left) }
+  /// The right edge.
   public var right: LayoutTerm<XAxis> { LayoutTerm(item: view, attribute: .right) }
+  /// The leading edge, the left one: the kit lays out left to right only.
   public var leading: LayoutTerm<XAxis> { LayoutTerm(item: view, attribute: .leading) }
+  /// The trailing edge, the right one.
   public var trailing: LayoutTerm<XAxis> { LayoutTerm(item: view, attribute: .trailing) }
+  /// The horizontal centre.
   public var centerX: LayoutTerm<XAxis> { LayoutTerm(item: view, attribute: .centerX) }
   /// Top, leading, bottom and trailing together.
   public var edges: LayoutCompound {

@@ -84,15 +84,25 @@ extension LayoutAnchor where Axis == Dimension {
 
 /// The anchors every layout item offers.
 extension LayoutItem {
+  /// The leading edge; the kit lays out left to right only, so it is the left edge.
   public var leadingAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .leading) }
+  /// The trailing edge, the right edge in the kit's left-to-right layout.
   public var trailingAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .trailing) }
+  /// The left edge.
   public var leftAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .left) }
+  /// The right edge.
   public var rightAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .right) }
+  /// The horizontal centre.
   public var centerXAnchor: LayoutAnchor<XAxis> { LayoutAnchor(self, .centerX) }
+  /// The top edge.
   public var topAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .top) }
+  /// The bottom edge.
   public var bottomAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .bottom) }
+  /// The vertical centre.
   public var centerYAnchor: LayoutAnchor<YAxis> { LayoutAnchor(self, .centerY) }
+  /// The width; a ``Dimension`` anchor, so it also takes constants and multipliers.
   public var widthAnchor: LayoutAnchor<Dimension> { LayoutAnchor(self, .width) }
+  /// The height; a ``Dimension`` anchor, so it also takes constants and multipliers.
   public var heightAnchor: LayoutAnchor<Dimension> { LayoutAnchor(self, .height) }
 }
 
@@ -110,13 +120,20 @@ open class LayoutGuide: LayoutItem {
   public internal(set) weak var owningView: View?
   /// A name for descriptions.
   open var identifier: String = ""
+  /// The solver's unknowns for the guide's rectangle, made once with the guide so its constraints always
+  /// refer to the same ones.
   public let layoutVariables: LayoutVariables
   /// Insets tying a system guide (margins, safe area) to its owner; nil for guides apps add.
   var systemInsets: (() -> EdgeInsets)?
 
+  /// A guide that belongs to no view yet: add it to one with `addLayoutGuide(_:)` before constraining it, so
+  /// its constraints have a hierarchy to live in.
   public init() { layoutVariables = LayoutVariables("guide") }
 
+  /// The owning view, through which the guide's constraints find their window and solver.
   public var layoutOwnerView: View? { owningView }
+  /// `UILayoutGuide(OWNER)`, or the identifier in place of `UILayoutGuide`, as UIKit's constraint
+  /// descriptions and `explain` lines name a guide.
   public var layoutName: String {
     let owner = owningView?.layoutName ?? "nil"
     return identifier.isEmpty ? "UILayoutGuide(\(owner))" : "\(identifier)(\(owner))"
@@ -144,17 +161,23 @@ package final class ViewLayoutState {
 
 /// The axis of a priority or a stack (UIKit's `NSLayoutConstraint.Axis`).
 public enum LayoutAxis: Hashable, Sendable {
+  /// Left to right (`horizontal`) or top to bottom (`vertical`).
   case horizontal, vertical
 }
 
 extension View: LayoutItem {
+  /// The view itself: its own constraints live in its hierarchy.
   public var layoutOwnerView: View? { self }
+  /// The solver's unknowns for the view's rectangle in window coordinates, made on first use so views that no
+  /// constraint mentions cost nothing.
   public var layoutVariables: LayoutVariables {
     if let existing = layoutState.variables { return existing }
     let made = LayoutVariables(layoutName)
     layoutState.variables = made
     return made
   }
+  /// `CLASS#IDENT` when the view has an accessibility identifier, else its class: the name constraint
+  /// descriptions and `explain` lines use, so a person can find the view in `tree` output.
   public var layoutName: String {
     if let id = accessibilityIdentifier { return "\(wireClassName)#\(id)" }
     return wireClassName

@@ -30,10 +30,14 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable,
   /// The weakest useful priority, for "if nothing else matters" preferences.
   public static let fittingSizeLevel = LayoutPriority(50)
 
+  /// Orders by number, so a higher priority compares greater.
   public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
+  /// `rhs` above `lhs`, as UIKit's `.defaultHigh + 1` reads; clipped to 1...1000 only when solved.
   public static func + (lhs: LayoutPriority, rhs: Float) -> LayoutPriority {
     LayoutPriority(lhs.rawValue + rhs)
   }
+  /// `rhs` below `lhs`: `.required - 1` is the usual way to make a constraint optional yet stronger than
+  /// everything else.
   public static func - (lhs: LayoutPriority, rhs: Float) -> LayoutPriority {
     LayoutPriority(lhs.rawValue - rhs)
   }
@@ -44,7 +48,11 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable,
 
 /// The geometric attribute a constraint relates (UIKit's `NSLayoutConstraint.Attribute`).
 public enum LayoutAttribute: String, Hashable, Sendable {
+  /// Edges, sizes and centres of the item's rectangle. `leading` and `trailing` are `left` and `right`: the
+  /// kit lays out left to right only.
   case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+  /// The baseline of a view's first or last line of text (a label's lines, a text field's one line); a view
+  /// without text, and a text field's last baseline, use the bottom.
   case firstBaseline, lastBaseline
   /// No attribute: the second item of a constant constraint such as `width == 100`.
   case notAnAttribute
@@ -52,6 +60,7 @@ public enum LayoutAttribute: String, Hashable, Sendable {
 
 /// How the two sides of a constraint compare (UIKit's `NSLayoutConstraint.Relation`).
 public enum LayoutRelation: String, Hashable, Sendable {
+  /// `<=`, `==` and `>=`, with the first item on the left.
   case lessThanOrEqual, equal, greaterThanOrEqual
 
   var symbol: String {

@@ -24,6 +24,9 @@ open class StackView: View {
 
   /// Where arranged views sit across the axis (UIKit's `UIStackView.Alignment`).
   public enum Alignment: Hashable, Sendable {
+    /// `fill` stretches each view across the stack; `leading` (`top` in a horizontal stack), `center` and
+    /// `trailing` (`bottom`) keep intrinsic sizes and pin one side or the centre; `firstBaseline` and
+    /// `lastBaseline` line up text baselines in a horizontal stack.
     case fill, leading, firstBaseline, center, trailing, lastBaseline
     /// `leading`, as horizontal stacks call it.
     public static let top = Alignment.leading
@@ -74,6 +77,8 @@ open class StackView: View {
     rebuild()
   }
 
+  /// Drops an arranged view that stops being a subview, as UIKit does, so the stack never constrains a view
+  /// it no longer holds.
   open override func willRemoveSubview(_ subview: View) {
     super.willRemoveSubview(subview)
     if arrangedSubviews.contains(where: { $0 === subview }) {
@@ -82,6 +87,8 @@ open class StackView: View {
     }
   }
 
+  /// Registers the stack with its new window's layout engine, which asks it before each solve whether a
+  /// hidden or resized arranged view means new constraints.
   open override func didMoveToWindow() {
     super.didMoveToWindow()
     window?.autoLayoutEngine.watch(self)

@@ -4,18 +4,32 @@ extension LayoutConstraint {
   /// Options for visual format strings (UIKit's `NSLayoutConstraint.FormatOptions`): align every
   /// view named in the string on one attribute across the layout direction.
   public struct FormatOptions: OptionSet, Hashable, Sendable {
+    /// UIKit's bits: each option is `1 << ` the raw value of UIKit's layout attribute, so a number copied
+    /// from seed code means the same here.
     public let rawValue: UInt
+    /// Options from UIKit's raw bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// Lines up the left edges of a vertical format's views.
     public static let alignAllLeft = FormatOptions(rawValue: 1 << 1)
+    /// Lines up the right edges of a vertical format's views.
     public static let alignAllRight = FormatOptions(rawValue: 1 << 2)
+    /// Lines up the tops of a horizontal format's views.
     public static let alignAllTop = FormatOptions(rawValue: 1 << 3)
+    /// Lines up the bottoms of a horizontal format's views.
     public static let alignAllBottom = FormatOptions(rawValue: 1 << 4)
+    /// Lines up the leading edges of a vertical format's views (the left: the kit lays out left to right
+    /// only).
     public static let alignAllLeading = FormatOptions(rawValue: 1 << 5)
+    /// Lines up the trailing edges of a vertical format's views (the right).
     public static let alignAllTrailing = FormatOptions(rawValue: 1 << 6)
+    /// Lines up the horizontal centres of a vertical format's views.
     public static let alignAllCenterX = FormatOptions(rawValue: 1 << 9)
+    /// Lines up the vertical centres of a horizontal format's views.
     public static let alignAllCenterY = FormatOptions(rawValue: 1 << 10)
+    /// Lines up the last text baselines of a horizontal format's views; a view without text uses its bottom.
     public static let alignAllLastBaseline = FormatOptions(rawValue: 1 << 11)
+    /// Lines up the first text baselines of a horizontal format's views; a view without text uses its bottom.
     public static let alignAllFirstBaseline = FormatOptions(rawValue: 1 << 12)
 
     var attributes: [LayoutAttribute] {
