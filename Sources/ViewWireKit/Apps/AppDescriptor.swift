@@ -11,6 +11,14 @@ public struct AppDescriptor: Sendable {
   /// Builds a fresh root view controller for a session.
   public let makeRootViewController: @Sendable (TraitCollection) -> ViewController
 
+  /// An app entry for a daemon's list.
+  ///
+  /// - Parameters:
+  ///   - name: what clients type after `open`; keep it to lowercase letters, digits and dashes, so it travels
+  ///     as one bare word.
+  ///   - title: a line for people reading `apps`.
+  ///   - makeRootViewController: called once per `open`, on the session's thread, with the client's traits;
+  ///     it must build a new controller each time, since two sessions never share views.
   public init(
     name: String, title: String,
     makeRootViewController: @escaping @Sendable (TraitCollection) -> ViewController

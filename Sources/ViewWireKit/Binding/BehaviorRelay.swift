@@ -131,6 +131,7 @@ public final class Disposable {
 public final class DisposeBag {
   private var disposables: [Disposable] = []
 
+  /// An empty bag; bindings join it through `disposed(by:)`.
   public init() {}
 
   func insert(_ disposable: Disposable) {

@@ -25,6 +25,8 @@ public struct Reactive<Base: AnyObject> {
   /// The object whose properties the binders write.
   public let base: Base
 
+  /// The reactive face of `base`; `base.rx` is the usual way to get one, this is for types that cannot adopt
+  /// ``ReactiveCompatible``.
   public init(_ base: Base) {
     self.base = base
   }

@@ -95,6 +95,8 @@ public final class GraphicsContext: @unchecked Sendable {
 
   /// How `drawPath(using:)` paints (Core Graphics' `CGPathDrawingMode`, non-zero winding).
   public enum PathDrawingMode: Sendable {
+    /// Fill the path (`paint fill` on the wire), stroke its outline (`paint stroke`) or both, fill first
+    /// (`paint both`).
     case fill, stroke, fillStroke
   }
 

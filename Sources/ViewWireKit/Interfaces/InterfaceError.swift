@@ -17,12 +17,16 @@ public struct InterfaceError: Error, CustomStringConvertible, Equatable {
     case outletTypeMismatch(String)
   }
 
+  /// What went wrong, for code (and tests) that must tell a missing file from a bad one without reading the
+  /// message.
   public let kind: Kind
   /// The file's name, as passed to the loader.
   public let file: String
   /// Where in the file: a path such as `subviews[1]`, with its line when known.
   public let location: String
+  /// What was wrong there, in words for the person fixing the file.
   public let message: String
 
+  /// `FILE: LOCATION: MESSAGE`, so a log line alone says where to look.
   public var description: String { "\(file): \(location): \(message)" }
 }
