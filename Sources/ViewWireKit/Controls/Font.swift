@@ -9,11 +9,18 @@ public struct Font: Hashable, Sendable {
   public enum Weight: String, Hashable, Sendable {
     case regular, medium, semibold, bold
 
-    // UIKit's other weights, folded into the nearest one the wire carries.
+    // UIKit's other weights, folded into the nearest one the wire carries, so seed code that
+    // names them compiles and every client draws one of four weights.
+
+    /// UIKit's ultra-light weight, drawn as regular.
     public static let ultraLight = Weight.regular
+    /// UIKit's thin weight, drawn as regular.
     public static let thin = Weight.regular
+    /// UIKit's light weight, drawn as regular.
     public static let light = Weight.regular
+    /// UIKit's heavy weight, drawn as bold.
     public static let heavy = Weight.bold
+    /// UIKit's black weight, drawn as bold.
     public static let black = Weight.bold
   }
 

@@ -132,8 +132,11 @@ open class TextField: Control {
 
   // MARK: Editing
 
+  /// Only an enabled field takes key input, as in UIKit.
   open override var canBecomeFirstResponder: Bool { isEnabled }
 
+  /// Asks the delegate's `textFieldShouldBeginEditing` first, then takes focus from the current
+  /// first responder if it agrees to resign (UIKit's order).
   @discardableResult
   open override func becomeFirstResponder() -> Bool {
     guard !isFirstResponder else { return true }
@@ -147,6 +150,8 @@ open class TextField: Control {
     delegate?.textFieldShouldEndEditing(self) ?? true
   }
 
+  /// Shows the caret on the client (`focused`) and tells the delegate, then the targets, that
+  /// editing began or ended: `textFieldDidBeginEditing` before `editingDidBegin`, as in UIKit.
   open override func firstResponderDidChange(isFirstResponder: Bool) {
     setRenderProperty("focused", isFirstResponder ? .bool(true) : nil)
     if isFirstResponder {

@@ -226,7 +226,8 @@ open class View: Responder {
     window?.changes.noteChildren(of: self)
   }
 
-  /// Takes the view out of its superview (and so out of the window).
+  /// Takes the view out of its superview (and so out of the window); a first responder inside
+  /// it resigns first, so its editing ends and the keyboard hides.
   open func removeFromSuperview() {
     guard superview != nil else { return }
     let oldWindow = window

@@ -91,6 +91,7 @@ open class Window: View {
 
   /// Changes the window's size; the controllers' views follow and the controllers hear of the
   /// transition first (`viewWillTransition(to:)`, forwarded to children and presented ones).
+  /// A keyboard that is up moves to the new bottom edge, with its notifications.
   public func resize(to size: CGSize) {
     guard size != bounds.size else { return }
     rootViewController?.transition(to: size)
