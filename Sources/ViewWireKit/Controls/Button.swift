@@ -10,6 +10,7 @@ import ViewWireProtocol
 open class Button: Control {
   /// UIKit's button types; `.system` tints its title.
   public enum ButtonType: Sendable {
+    /// The types the seeds create; `close` is treated as `custom` (white title, no glyph of its own).
     case system, custom, close
   }
 

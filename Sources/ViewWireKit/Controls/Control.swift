@@ -9,38 +9,65 @@ import Foundation
 open class Control: View {
   /// The events a control sends actions for (UIKit's `UIControl.Event`).
   public struct Event: OptionSet, Hashable, Sendable {
+    /// UIKit's bit for each event, so sets combine as `UIControl.Event` values do.
     public let rawValue: UInt32
+    /// Wraps UIKit's bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// A finger went down on the control.
     public static let touchDown = Event(rawValue: 1 << 0)
+    /// A further finger-down of a multi-tap (tap count above 1), sent with `touchDown`.
     public static let touchDownRepeat = Event(rawValue: 1 << 1)
+    /// The finger moved within the control's bounds and their 70-point slop.
     public static let touchDragInside = Event(rawValue: 1 << 2)
+    /// The finger moved outside the bounds and their slop.
     public static let touchDragOutside = Event(rawValue: 1 << 3)
+    /// The finger came back inside.
     public static let touchDragEnter = Event(rawValue: 1 << 4)
+    /// The finger left the inside.
     public static let touchDragExit = Event(rawValue: 1 << 5)
+    /// The finger lifted inside: a button's tap.
     public static let touchUpInside = Event(rawValue: 1 << 6)
+    /// The finger lifted outside, which UIKit treats as a change of mind.
     public static let touchUpOutside = Event(rawValue: 1 << 7)
+    /// A recognizer or a new touch took the touch from the control.
     public static let touchCancel = Event(rawValue: 1 << 8)
+    /// A switch flipped or a slider moved.
     public static let valueChanged = Event(rawValue: 1 << 12)
+    /// The control's main action: a button's tap, a text field's return key.
     public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+    /// A text field took focus.
     public static let editingDidBegin = Event(rawValue: 1 << 16)
+    /// A text field's text changed by typing or deleting.
     public static let editingChanged = Event(rawValue: 1 << 17)
+    /// A text field lost focus.
     public static let editingDidEnd = Event(rawValue: 1 << 18)
+    /// The return key ended editing in a text field.
     public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+    /// Every touch event, UIKit's mask.
     public static let allTouchEvents = Event(rawValue: 0x0FFF)
+    /// Every editing event, UIKit's mask.
     public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+    /// Every event.
     public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
   }
 
   /// The control's state (UIKit's `UIControl.State`), for per-state titles and colours.
   public struct State: OptionSet, Hashable, Sendable {
+    /// UIKit's bit for each state, so states combine as `UIControl.State` values do.
     public let rawValue: UInt
+    /// Wraps UIKit's bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// No other state: what the other states fall back to.
     public static let normal = State([])
+    /// A finger is down on the control.
     public static let highlighted = State(rawValue: 1 << 0)
+    /// `isEnabled` is false.
     public static let disabled = State(rawValue: 1 << 1)
+    /// `isSelected` is true.
     public static let selected = State(rawValue: 1 << 2)
+    /// UIKit's focus-engine state; sessions have no focus engine, kept for the API.
     public static let focused = State(rawValue: 1 << 3)
   }
 

@@ -7,6 +7,7 @@ public import Foundation
 public struct Font: Hashable, Sendable {
   /// How heavy the strokes are; the four weights the wire names.
   public enum Weight: String, Hashable, Sendable {
+    /// The weights the wire carries, by the names it uses.
     case regular, medium, semibold, bold
 
     // UIKit's other weights, folded into the nearest one the wire carries, so seed code that
@@ -53,6 +54,7 @@ public struct Font: Hashable, Sendable {
 
 /// How text is aligned in its box (UIKit's `NSTextAlignment`).
 public enum TextAlignment: String, Hashable, Sendable {
+  /// The alignments the wire's `align` carries, by the names it uses.
   case left, center, right
   /// UIKit's natural alignment: left for the scripts the demos use.
   public static let natural = TextAlignment.left

@@ -12,8 +12,11 @@ public protocol ScrollViewDelegate: AnyObject {
 }
 
 extension ScrollViewDelegate {
+  /// Does nothing, so a delegate implements only what it needs.
   public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+  /// Does nothing.
   public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+  /// Does nothing.
   public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
 }
 

@@ -4,25 +4,39 @@ import ViewWireProtocol
 /// What a text field asks and tells its delegate (UIKit's `UITextFieldDelegate`). Every method
 /// has a default, so a delegate implements only what it needs.
 public protocol TextFieldDelegate: AnyObject {
+  /// Whether the field may take focus; asked before it does, so a form can keep a field locked.
   func textFieldShouldBeginEditing(_ textField: TextField) -> Bool
+  /// The field took focus; called before the keyboard notifications, so an observer of them can
+  /// find the field being edited.
   func textFieldDidBeginEditing(_ textField: TextField)
+  /// Whether the field may give up focus; asked once per attempt, so it can hold invalid input.
   func textFieldShouldEndEditing(_ textField: TextField) -> Bool
+  /// The field lost focus (also when it left the window, without being asked).
   func textFieldDidEndEditing(_ textField: TextField)
+  /// Whether typed text (or a deletion, with an empty `string`) may replace `range`, in UTF-16
+  /// offsets as UIKit gives them; false leaves the text as it was.
   func textField(
     _ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
   )
     -> Bool
+  /// The return key was pressed; true ends editing, as UIKit's default does.
   func textFieldShouldReturn(_ textField: TextField) -> Bool
 }
 
 extension TextFieldDelegate {
+  /// Lets every field take focus.
   public func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { true }
+  /// Does nothing.
   public func textFieldDidBeginEditing(_ textField: TextField) {}
+  /// Lets every field give up focus.
   public func textFieldShouldEndEditing(_ textField: TextField) -> Bool { true }
+  /// Does nothing.
   public func textFieldDidEndEditing(_ textField: TextField) {}
+  /// Allows every change.
   public func textField(
     _ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
   ) -> Bool { true }
+  /// Ends editing on return.
   public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
 }
 
@@ -34,6 +48,7 @@ extension TextFieldDelegate {
 open class TextField: Control {
   /// The border the client draws (UIKit's `UITextField.BorderStyle`).
   public enum BorderStyle: String, Sendable {
+    /// UIKit's four styles, by the names the wire's `borderStyle` carries.
     case none, line, bezel, roundedRect
   }
 

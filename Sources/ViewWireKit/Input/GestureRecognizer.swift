@@ -18,8 +18,10 @@ public protocol GestureRecognizerDelegate: AnyObject {
 }
 
 extension GestureRecognizerDelegate {
+  /// Lets every recognizer begin.
   public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
 
+  /// Lets no two recognizers share a touch, UIKit's default.
   public func gestureRecognizer(
     _ recognizer: GestureRecognizer, shouldRecognizeSimultaneouslyWith other: GestureRecognizer
   ) -> Bool { false }
@@ -39,6 +41,8 @@ extension GestureRecognizerDelegate {
 open class GestureRecognizer {
   /// A recognizer's state machine (UIKit's `UIGestureRecognizer.State`).
   public enum State: Sendable {
+    /// UIKit's states: `possible` until decided; `began`, `changed` and `ended` (or `cancelled`)
+    /// for a continuous gesture; `ended` alone for a discrete one; `failed` when it did not happen.
     case possible, began, changed, ended, cancelled, failed
     /// A discrete gesture that happened.
     public static let recognized = State.ended
@@ -469,11 +473,17 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 open class SwipeGestureRecognizer: GestureRecognizer {
   /// The directions a swipe may take; several may be allowed at once.
   public struct Direction: OptionSet, Sendable {
+    /// UIKit's bit for each direction.
     public let rawValue: UInt
+    /// Wraps UIKit's bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Towards greater x.
     public static let right = Direction(rawValue: 1)
+    /// Towards smaller x.
     public static let left = Direction(rawValue: 2)
+    /// Towards smaller y (up the screen).
     public static let up = Direction(rawValue: 4)
+    /// Towards greater y.
     public static let down = Direction(rawValue: 8)
   }
 

@@ -4,6 +4,7 @@ public import Foundation
 public final class Touch {
   /// Where the touch is in its life.
   public enum Phase: Sendable {
+    /// UIKit's phases, less `stationary`: a session's one finger is reported only when it moves.
     case began, moved, ended, cancelled
   }
 

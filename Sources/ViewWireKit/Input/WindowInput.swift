@@ -12,6 +12,7 @@ public enum InputError: Error, Equatable, Sendable {
 
 /// The keys a client can press.
 public enum Key: Sendable {
+  /// The keys the protocol's `key` command names; the rest arrive as `text`.
   case `return`, backspace, tab, escape
 }
 

@@ -5,6 +5,7 @@ public import Foundation
 /// Views and view controllers are responders; the chain runs from a view up through its
 /// superviews and controllers to the window. Key input goes to the first responder.
 open class Responder {
+  /// Creates a responder with no next responder; views and controllers supply their own `next`.
   public init() {}
 
   /// The next responder up the chain: where unhandled touches go (a view's superview or its
