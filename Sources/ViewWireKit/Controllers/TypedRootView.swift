@@ -3,6 +3,7 @@
 /// Ruslan Kavetsky's protocol from seed 000: declare `typealias RootView = MyView` and call
 /// `view().square` instead of casting `view` by hand.
 public protocol ViewSpecificController {
+  /// The class the controller's `loadView()` installs as its root view.
   associatedtype RootView: View
 }
 
@@ -20,6 +21,7 @@ extension ViewSpecificController where Self: ViewController {
 
 /// A controller whose root view has a known class, reached as `customView` (seed 002).
 public protocol HasCustomView {
+  /// The class the controller's `loadView()` installs as its root view.
   associatedtype CustomView: View
 }
 
@@ -40,6 +42,7 @@ extension HasCustomView where Self: ViewController {
 /// extension: `extension MyView: DefaultInitializableView {}`. That line is the one change seed
 /// 002's generic controller needs.
 public protocol DefaultInitializableView: View {
+  /// Creates the view with its subviews, as the seeds' views do in `init()`.
   init()
 }
 

@@ -5,16 +5,27 @@ extension View {
   /// How an animation moves (UIKit's `UIView.AnimationOptions`, the curve bits and the flags
   /// apps pass; flags other than the curve change nothing here).
   public struct AnimationOptions: OptionSet, Sendable {
+    /// UIKit's bit values, so options written for UIKit mean the same here.
     public let rawValue: UInt
+    /// Options from UIKit's bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// Accepted for UIKit code; views stay interactive during animations anyway, since the
+    /// server's model already holds the final values.
     public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+    /// Accepted for UIKit code; a client always starts from what it shows.
     public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    /// Accepted for UIKit code; not sent: clients play an animation once.
     public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+    /// Accepted for UIKit code; not sent: clients play an animation forwards only.
     public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+    /// Slow at both ends; UIKit's default curve (no curve bits).
     public static let curveEaseInOut = AnimationOptions([])
+    /// Slow at the start.
     public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+    /// Slow at the end.
     public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+    /// Even speed throughout.
     public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
     /// The curve's name on the wire (PROTOCOL.md section 6, "Animations").
