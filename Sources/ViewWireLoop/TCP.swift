@@ -63,8 +63,12 @@ public final class TCPConnection: LoopHandle {
   public private(set) var queuedBytes = 0
   /// The peer's address as `host:port`, for logs.
   public private(set) var remoteAddress = "?"
-  private var pendingWriteSizes: [Int] = []
+  /// Writes handed to libuv and not completed yet, oldest first: the copy it writes from and its
+  /// size. The copy is freed when the write completes or is cancelled.
+  private var pendingWrites: [(storage: UnsafeMutableRawPointer, count: Int)] = []
   private var pendingWriteHead = 0
+  /// The last byte the kernel took before the pending writes, nil before any.
+  private var lastByteBeforePending: UInt8?
   private var isReading = false
   private var closeWhenFlushed = false
   /// The peer sent EOF: it will send nothing more.
@@ -169,6 +173,7 @@ public final class TCPConnection: LoopHandle {
       let written = uv_try_write(stream, &buffer, 1)
       if written > 0 {
         offset = Int(written)
+        lastByteBeforePending = bytes[offset - 1]
       } else if written < 0 && written != Int32(UV_EAGAIN.rawValue) {
         fail(LoopError(code: written))
         return
@@ -183,9 +188,11 @@ public final class TCPConnection: LoopHandle {
     var buffer = uv_buf_init(storage.assumingMemoryBound(to: CChar.self), UInt32(remaining))
     let status = uv_write(request, stream, &buffer, 1) { request, status in
       guard let request else { return }
-      request.pointee.data?.deallocate()
+      let storage = request.pointee.data
       let handle = request.pointee.handle
       request.deallocate()
+      // Freed after `didWrite`, which reads the last byte of a completed write.
+      defer { storage?.deallocate() }
       guard let handle, let data = handle.pointee.data else { return }
       Unmanaged<TCPConnection>.fromOpaque(data).takeUnretainedValue().didWrite(status: status)
     }
@@ -196,14 +203,18 @@ public final class TCPConnection: LoopHandle {
       return
     }
     queuedBytes += remaining
-    pendingWriteSizes.append(remaining)
+    pendingWrites.append((storage, remaining))
   }
 
   private func didWrite(status: Int32) {
-    queuedBytes -= pendingWriteSizes[pendingWriteHead]
+    let write = pendingWrites[pendingWriteHead]
+    queuedBytes -= write.count
+    if status == 0 {
+      lastByteBeforePending = write.storage.load(fromByteOffset: write.count - 1, as: UInt8.self)
+    }
     pendingWriteHead += 1
-    if pendingWriteHead == pendingWriteSizes.count {
-      pendingWriteSizes.removeAll(keepingCapacity: true)
+    if pendingWriteHead == pendingWrites.count {
+      pendingWrites.removeAll(keepingCapacity: true)
       pendingWriteHead = 0
     }
     if status < 0 {
@@ -241,6 +252,58 @@ public final class TCPConnection: LoopHandle {
       close()
       return
     }
+  }
+
+  /// The last byte of the stream that the kernel has taken, nil while it has taken none: where
+  /// what the peer can ever receive ends, should the connection be cut now.
+  ///
+  /// libuv counts the bytes of its write queue not written yet; those already written belong to
+  /// the oldest pending writes, whose copies are still held, so the byte is read from there.
+  public var lastByteSent: UInt8? {
+    guard !isClosed else { return lastByteBeforePending }
+    var written = queuedBytes - Int(uv_stream_get_write_queue_size(stream))
+    guard written > 0 else { return lastByteBeforePending }
+    for index in pendingWriteHead..<pendingWrites.count {
+      let write = pendingWrites[index]
+      if written <= write.count { return write.storage.load(fromByteOffset: written - 1, as: UInt8.self) }
+      written -= write.count
+    }
+    return lastByteBeforePending
+  }
+
+  /// Closes at once, for a peer that stopped reading: queued bytes the kernel has not taken are
+  /// dropped, `farewell` goes straight to the socket as far as it has room without blocking, and
+  /// input waiting in the kernel is read and dropped so that closing sends a FIN after what the
+  /// kernel holds instead of a reset that would discard it. Nothing waits for the peer.
+  ///
+  /// The farewell follows the bytes the kernel took, so it should be sent only when those end
+  /// where the peer can tell it apart (see `lastByteSent`).
+  ///
+  /// - Returns: how many bytes of `farewell` the kernel took: all, none, or, when the socket had
+  ///   room for only part of it, a prefix.
+  @discardableResult
+  public func closeWithoutFlush(farewell: [UInt8] = []) -> Int {
+    guard !isClosed else { return 0 }
+    var descriptor: uv_os_fd_t = -1
+    var sent = 0
+    if uv_fileno(handle, &descriptor) == 0 {
+      if !farewell.isEmpty {
+        let result = farewell.withUnsafeBytes {
+          Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+        }
+        sent = max(0, result)
+      }
+      // Bounded, so a peer that keeps sending cannot keep the loop here.
+      var discarded = 0
+      while discarded < 1 << 20 {
+        let count = recv(descriptor, readBuffer, 64 * 1024, Int32(MSG_DONTWAIT))
+        guard count > 0 else { break }
+        discarded += count
+      }
+    }
+    // Cancels the queued writes (their callbacks see UV_ECANCELED and free their copies).
+    close()
+    return sent
   }
 
   private func didShutdown(status: Int32) {

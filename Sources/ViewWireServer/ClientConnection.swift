@@ -14,7 +14,8 @@ import ViewWireProtocol
 /// of changes) and keeps laying out, so its app runs on as it would for a reader and views that
 /// came and went do not wait in the layout queue. Trace lines are kept up to
 /// `Session.maximumHeldTraces`. When the socket drains, one frame carries everything the client
-/// missed. A client stalled for longer than `stallTimeout` is disconnected.
+/// missed. A client stalled for longer than `stallTimeout` is disconnected with its reason,
+/// without waiting for it (`disconnectStalled()`).
 final class ClientConnection {
   private let connection: TCPConnection
   let session: Session
@@ -168,10 +169,36 @@ final class ClientConnection {
     logger.debug("client stalled; holding frames", metadata: ["queued": "\(connection.queuedBytes)"])
     let timer = loop.makeTimer()
     timer.start(afterMilliseconds: configuration.stallTimeoutMilliseconds) { [unowned self] in
-      self.logger.notice("disconnecting a client stalled too long")
-      self.forceClose()
+      self.disconnectStalled()
     }
     stallTimer = timer
+  }
+
+  /// Ends a connection still stalled after `stallTimeout` (PROTOCOL.md section 4). The output
+  /// the kernel never took is dropped: the client is not reading it. `bye` with the reason
+  /// follows what the kernel did take only if that ends at a line's end, since after a cut line
+  /// it would read as the cut line's tail; it goes as far as the socket has room, and the socket
+  /// closes at once, without waiting for a client that does not read.
+  private func disconnectStalled() {
+    let reason =
+      "stalled: output unread for more than \(CanonicalNumber.format(configuration.stallTimeout)) s"
+    let atLineEnd = connection.lastByteSent.map { $0 == UInt8(ascii: "\n") } ?? true
+    var farewell: [UInt8] = []
+    if atLineEnd { ServerMessage.bye(reason: reason).encode(into: &farewell) }
+    let held = output.count + connection.queuedBytes
+    output.removeAll()
+    isClosing = true
+    let sent = connection.closeWithoutFlush(farewell: farewell)
+    let bye: String
+    if !atLineEnd {
+      bye = "none: the bytes sent end inside a line"
+    } else if sent == farewell.count {
+      bye = "sent"
+    } else {
+      bye = sent == 0 ? "none: no room in the socket" : "cut: room for \(sent) of \(farewell.count) bytes"
+    }
+    logger.notice(
+      "disconnecting: \(reason)", metadata: ["held": "\(held) bytes", "bye": "\(bye)"])
   }
 
   private func drained() {

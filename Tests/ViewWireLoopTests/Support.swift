@@ -189,4 +189,17 @@ final class Client {
 
   /// Half-closes: the server reads EOF but can still write.
   func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+
+  /// Waits until the server's kernel has acknowledged every byte sent, so they sit in its
+  /// receive buffer (whether or not the server reads them); false at the timeout.
+  func waitUntilAcknowledged() -> Bool {
+    let deadline = Date(timeIntervalSinceNow: failureTimeout)
+    while Date() < deadline {
+      var unacknowledged: Int32 = 0
+      guard ioctl(fd, UInt(TIOCOUTQ), &unacknowledged) == 0 else { return false }
+      if unacknowledged == 0 { return true }
+      usleep(1_000)
+    }
+    return false
+  }
 }

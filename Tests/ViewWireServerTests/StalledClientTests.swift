@@ -92,6 +92,50 @@ import ViewWireServer
     #expect(try connection.readLine(timeout: 10) == "ok ping")
   }
 
+  /// A client that never reads is disconnected once `--stall-timeout` passes (PROTOCOL.md
+  /// section 4): the daemon logs the reason with its session id, the client later reads whole
+  /// lines (perhaps a last one cut), at most a `bye` with the reason after them, and the end of
+  /// the stream; another client works throughout. Only deadlines: the test waits for the log.
+  @Test func aClientStalledPastTheTimeoutIsDisconnectedWithAReason() throws {
+    let daemon = try Daemon(["--stall-timeout", "1", "--output-limit", "16384", "--log-level", "notice"])
+    defer { daemon.stop() }
+    let stalled = try WireConnection(port: daemon.port, receiveBufferBytes: 4096)
+    let greeting = try #require(try stalled.readLine(timeout: 10))
+    guard case .greeting(_, let sessionID, _) = ServerLine.parse(greeting) else {
+      Issue.record("no greeting: \(greeting)")
+      return
+    }
+    // 2000 full frames of the gallery (8 MB), more than the kernel's buffers hold; never read.
+    try stalled.send(bytes: Array(("open gallery\n" + String(repeating: "snapshot\n", count: 2000)).utf8))
+    let other = try daemon.session()
+    try other.run("open square")
+    func isDisconnect(_ line: String) -> Bool {
+      line.contains("session=\(sessionID) ") && line.contains("disconnecting: stalled")
+    }
+    // The other client is served while the first sits stalled, until the daemon gives up on it.
+    var lines: [String] = []
+    let deadline = Date().addingTimeInterval(30)
+    repeat {
+      try other.run("ping")
+      lines = daemon.logLines(waitingUpTo: 0.05) { $0.contains(where: isDisconnect) }
+    } while !lines.contains(where: isDisconnect) && Date() < deadline
+    let logged = try #require(lines.first(where: isDisconnect), "the daemon logged the disconnect")
+    #expect(logged.contains("disconnecting: stalled: output unread for more than 1 s"), "\(logged)")
+
+    // What the stalled client can still read: whole lines, then perhaps the bye, then the end.
+    var received: [String] = []
+    while let line = try stalled.readLine(timeout: 10) { received.append(line) }
+    #expect(received.first == "ok open app=gallery" || received.first?.hasPrefix("frame 1 begin") == true)
+    if let bye = received.firstIndex(where: { $0.hasPrefix("bye ") }) {
+      #expect(received[bye] == #"bye "stalled: output unread for more than 1 s""#)
+      #expect(bye == received.count - 1, "nothing follows the bye")
+    }
+    #expect(!stalled.isOpen, "the server closed the connection")
+
+    try other.run("drag 195 422 195 100")
+    #expect(other.view("square")?.properties["bg"] == "#00ff00ff")
+  }
+
   @Test func pipelinedCommandsAreHandledOnlyAsFastAsTheClientReads() throws {
     let server = try InProcessServer(apps: [ChurnController.app(reporting: AppProgress())])
     let connection = try WireConnection(port: server.port, receiveBufferBytes: 4096)
