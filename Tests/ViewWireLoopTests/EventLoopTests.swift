@@ -378,19 +378,24 @@ struct LingeringCloseTests {
     let harness = try LoopHarness()
     defer { harness.stopAndWait() }
     let body = [UInt8](repeating: 0x61, count: 32 << 20)
+    let events = Recorder<String>()
     let port = try TCPTests.listen(harness) { connection in
       connection.onRead = { _ in
         connection.stopReading()
         connection.write(body)
         connection.closeAfterFlush()
+        events.append("closing")
       }
       connection.startReading()
     }
     let client = try Client(port: port)
     try client.send("quit\n")
-    usleep(50_000)
+    // The server has read `quit` alone and is closing, so the next line is not read with it.
+    #expect(events.wait { $0 == ["closing"] })
     try client.send("a line the server never reads\n")
-    usleep(300_000)  // a slow reader: the tail is still in the server's send buffer
+    // The line has reached the server while the tail of the 32 MiB is still in its send buffer
+    // (the client has read nothing yet).
+    #expect(client.waitUntilAcknowledged())
     // Before the lingering close, this was a reset (ECONNRESET from recv) after fewer bytes.
     let received = try client.readToEnd()
     #expect(received.count == body.count)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ViewWireApps
 import ViewWireClient
 import ViewWireProtocol
 
@@ -63,21 +64,25 @@ import ViewWireProtocol
     #expect(failures.items.isEmpty)
   }
 
+  /// While a client that never reads sits stalled, another client's round trips all come back
+  /// within a generous deadline (a guard against being held up, not a measurement).
   @Test func aClientThatNeverReadsDoesNotStallOthers() throws {
-    let daemon = try Daemon(["--output-limit", "65536"])
-    defer { daemon.stop() }
-    let slow = try WireConnection(port: daemon.port)
-    try slow.send(line: "open login")
-    let flood = Array(String(repeating: "snapshot\n", count: 20_000).utf8)
-    // The daemon stops reading a client whose output piles up, so this send may block: do it on
-    // a thread and never read the replies.
-    let box = ConnectionBox(slow)
-    Thread { try? box.connection.send(bytes: flood) }.start()
-    let other = try daemon.session()
-    for _ in 0..<20 { try other.run("ping") }
+    let server = try InProcessServer(apps: DemoApps.all)
+    let slow = try WireConnection(port: server.port, receiveBufferBytes: 4096)
+    // 2000 full frames of the gallery, megabytes the kernel's buffers cannot hold; never read.
+    try slow.send(bytes: Array(("open gallery\n" + String(repeating: "snapshot\n", count: 2000)).utf8))
+    let stalled = server.waitForStatistics { $0.contains { $0.isStalled } }
+    let slowSession = try #require(stalled?.first { $0.isStalled }?.sessionID, "the slow client stalled")
+    let other = try ViewWireSession(port: server.port, timeout: 5)
+    let deadline = Date().addingTimeInterval(60)
+    for _ in 0..<200 { try other.run("ping") }  // each reply within 5 s, or the test fails
     try other.run("open square")
     try other.run("drag 195 422 195 100")
-    box.connection.close()
+    #expect(Date() < deadline, "every round trip came back while the slow client sat stalled")
+    #expect(other.view("square")?.properties["bg"] == "#00ff00ff")
+    let after = server.statistics().first { $0.sessionID == slowSession }
+    #expect(after?.isStalled == true, "the slow client was stalled throughout")
+    slow.close()
   }
 
   @Test func aClientVanishingMidLineOrMidDragHarmsNoOne() throws {
@@ -140,20 +145,96 @@ import ViewWireProtocol
     #expect(bystander.view("square")?.properties["bg"] == "#00ff00ff")
   }
 
+  /// Clients that leave with a reset while a large frame is still being written to them (a
+  /// tiny receive buffer, thousands of full snapshots of the gallery asked for, none read) harm
+  /// no one: each one's session goes, and the bystander's works on. The test waits until the
+  /// server holds unsent output for the leaver, so the reset comes in the middle of a frame.
   @Test func aClientThatLeavesInTheMiddleOfAFrameHarmsNoOne() throws {
-    let daemon = try Daemon()
+    let server = try InProcessServer(apps: DemoApps.all)
+    let bystander = try ViewWireSession(port: server.port)
+    try bystander.run("open square")
+    var from = "195 422"
+    for round in 0..<5 {
+      let leaver = try WireConnection(port: server.port, receiveBufferBytes: 4096)
+      let greeting = try #require(try leaver.readLine(timeout: 10))
+      guard case .greeting(_, let session, _) = ServerLine.parse(greeting) else {
+        Issue.record("no greeting: \(greeting)")
+        return
+      }
+      try leaver.send(bytes: Array(("open gallery\n" + String(repeating: "snapshot\n", count: 2000)).utf8))
+      let writing = server.waitForStatistics {
+        $0.contains { $0.sessionID == session && $0.isStalled && $0.unsentBytes > 0 }
+      }
+      #expect(writing != nil, "round \(round): the server was in the middle of writing to the leaver")
+      leaver.close()  // with unread input in its buffer: a reset
+      let gone = server.waitForStatistics { !$0.contains { $0.sessionID == session } }
+      #expect(gone != nil, "round \(round): the leaver's session ended")
+      let to = round % 2 == 0 ? "195 100" : "195 600"
+      try bystander.run("drag \(from) \(to)")
+      #expect(bystander.view("square")?.properties["bg"] == (round % 2 == 0 ? "#00ff00ff" : "#ff0000ff"))
+      from = to
+    }
+  }
+
+  /// A burst of 1,000 connections opened and closed (after reading the greeting, after sending
+  /// a command whose frame they never read, or at once) while another session keeps working:
+  /// each is served and forgotten, the other session notices nothing, and afterwards the daemon
+  /// holds none of them (as many new clients as its limit allows are all greeted).
+  @Test func aBurstOfAThousandConnectionsHarmsNoOne() throws {
+    let limit = 32
+    let daemon = try Daemon(["--max-connections", String(limit)])
     defer { daemon.stop() }
     let bystander = try daemon.session()
     try bystander.run("open square")
-    for _ in 0..<20 {
-      // Asks for full frames and leaves (with a reset) before reading them.
-      let leaver = try WireConnection(port: daemon.port, receiveBufferBytes: 4096)
-      try leaver.send(bytes: Array("open login\nresync\nresync\nresync\n".utf8))
-      _ = try leaver.readLine(timeout: 10)
-      leaver.close()
+    let port = daemon.port
+    let failures = LockedList()
+    let finished = DispatchSemaphore(value: 0)
+    Thread {
+      defer { finished.signal() }
+      for index in 0..<1000 {
+        do {
+          let connection = try WireConnection(port: port)
+          switch index % 3 {
+          case 0:
+            // A greeting, or a refusal when the daemon has not yet seen earlier ones leave.
+            let line = try connection.readLine(timeout: 10) ?? "end of stream"
+            if !line.hasPrefix("hello viewwire ") && !line.hasPrefix("error server too-many-connections ") {
+              failures.append("connection \(index): \(line)")
+            }
+          case 1:
+            try connection.send(line: "open login")
+          default:
+            break
+          }
+          connection.close()
+        } catch {
+          failures.append("connection \(index): \(error)")
+        }
+      }
+    }.start()
+    // The bystander drags its square back and forth for as long as the burst lasts.
+    var drags = 0
+    repeat {
+      let (from, to) = drags % 2 == 0 ? ("195 422", "195 100") : ("195 100", "195 422")
+      try bystander.run("drag \(from) \(to)")
+      #expect(bystander.view("square")?.properties["bg"] == (drags % 2 == 0 ? "#00ff00ff" : "#ff0000ff"))
+      drags += 1
+    } while finished.wait(timeout: .now()) == .timedOut
+    #expect(failures.items.isEmpty, "\(failures.items.prefix(5))")
+    // Every burst connection is forgotten: limit - 1 new clients beside the bystander are all
+    // greeted (waiting, with a deadline, for the daemon to see the last ones go).
+    let deadline = Date().addingTimeInterval(20)
+    var greeted = 0
+    while Date() < deadline {
+      let clients = try (1..<limit).map { _ in try WireConnection(port: port) }
+      greeted = try clients.filter { try $0.readLine(timeout: 10)?.hasPrefix("hello viewwire ") == true }
+        .count
+      for client in clients { client.close() }
+      if greeted == limit - 1 { break }
+      usleep(50_000)
     }
-    try bystander.run("drag 195 422 195 100")
-    #expect(bystander.view("square")?.properties["bg"] == "#00ff00ff")
+    #expect(greeted == limit - 1, "the daemon still held some of the burst's connections")
+    try bystander.run("ping")
   }
 
   @Test func quitClosesAfterTheReply() throws {
