@@ -17,8 +17,10 @@
 //   echo   `ping` sent to an echo server on its own EventLoop thread; the time until the line
 //          comes back. The floor: loopback TCP, one libuv read and one write.
 //   ping   `ping` → `ok ping` from the daemon: framing, dispatch and the reply, no view work.
-//   tap    `tap @square` → `ok tap view=ID`: hit-testing and gesture recognizers, no change, so
-//          no frame (the square app moves its square by pan only).
+//   tap    `tap @switch` in the gallery app → frame → `ok tap view=3`: hit testing, the switch's
+//          touch handling and its action, which relabels a label and swaps an image, so every
+//          sample carries a frame (three render lines). The tap → frame round trip. It runs on a
+//          second session of the same daemon, since the square app changes nothing on a tap.
 //   drag   `drag X1 Y1 X2 Y2` → frame → `ok drag view=ID`: the pan moves the square and turns it
 //          green or red, alternately, so every sample carries a frame (layout and render lines).
 //
@@ -131,9 +133,12 @@ let echoThread = Thread {
 echoThread.start()
 
 let daemon: WireConnection
+let gallery: WireConnection
 let echo: WireConnection
 do {
-  daemon = try WireConnection(port: serverPort.wait())
+  let port = serverPort.wait()
+  daemon = try WireConnection(port: port)
+  gallery = try WireConnection(port: port)
   echo = try WireConnection(port: echoPort.wait())
 } catch {
   fail("cannot connect: \(error)")
@@ -156,10 +161,12 @@ func request(_ connection: WireConnection, _ command: String, until terminal: St
   fail("'\(command)': the connection closed")
 }
 
-// Greeting, then the square app with the client's window size.
-guard let greeting = try? daemon.readLine(), greeting.hasPrefix("hello ") else { fail("no greeting") }
-request(daemon, "hello size=390x844 idiom=phone", until: "ok hello")
-request(daemon, "open square", until: "ok open")
+// Greetings, then the square app (drags) and the gallery app (taps) with the client's window size.
+for (connection, app) in [(daemon, "square"), (gallery, "gallery")] {
+  guard let greeting = try? connection.readLine(), greeting.hasPrefix("hello ") else { fail("no greeting") }
+  request(connection, "hello size=390x844 idiom=phone", until: "ok hello")
+  request(connection, "open \(app)", until: "ok open")
+}
 
 /// The two ends of the drags: inside the green area (the top third) and below it.
 let dragTargets = ["195 150", "195 600"]
@@ -178,8 +185,11 @@ var kinds = [
     request(echo, "ping", until: "ping")
   },
   Kind(name: "ping", what: "ping → ok ping (protocol only)") { request(daemon, "ping", until: "ok ping") },
-  Kind(name: "tap", what: "tap @square → ok tap (hit test, no change, no frame)") {
-    request(daemon, "tap @square", until: "ok tap")
+  Kind(name: "tap", what: "tap @switch in the gallery → frame → ok tap (the switch flips)") {
+    let lines = request(gallery, "tap @switch", until: "ok tap")
+    // Every tap flips the switch, so every sample must carry a frame: checked, not assumed, at a
+    // cost of one comparison (a reply without a frame is the `ok tap` line alone).
+    if lines.count == 1 { fail("the tap sent no frame: \(lines)") }
   },
   Kind(name: "drag", what: "drag that moves the square → frame → ok drag") {
     let from = dragTargets[dragCount % 2]
@@ -244,6 +254,7 @@ say("")
 say("summary: p50 round trip / echo: " + ratios.joined(separator: ", "))
 
 daemon.close()
+gallery.close()
 echo.close()
 server.stop()
 echoLoop.loop?.execute { echoLoop.loop?.stop() }
