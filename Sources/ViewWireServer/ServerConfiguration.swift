@@ -36,5 +36,6 @@ public struct ServerConfiguration: Sendable {
   /// Whether sessions start on a manual clock that only `clock advance` moves, for scripts.
   public var manualClock = false
 
+  /// The daemon's defaults; the executable overrides what its options name.
   public init() {}
 }

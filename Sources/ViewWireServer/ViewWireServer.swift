@@ -184,7 +184,9 @@ public final class ViewWireServer: @unchecked Sendable {
 
 /// The daemon could not start serving.
 public struct ServerError: Error, CustomStringConvertible {
+  /// What failed, in words for the person starting the daemon (the port in use, say).
   public let message: String
+  /// The message, as the daemon prints it before exiting.
   public var description: String { message }
 }
 

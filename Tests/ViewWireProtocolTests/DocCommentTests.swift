@@ -9,20 +9,10 @@ import Testing
 /// line right above them, attributes (`@discardableResult`) allowed in between. Not checked:
 /// `public import`, `extension` lines (their members are checked one by one), and overrides, which
 /// show their base's comment and whose base is itself a public symbol checked here.
-///
-/// `ClientDocCommentTests` (in ViewWireDiffTests) checks `Sources/ViewWireClient` alone, with
-/// simpler rules; the two overlap on that folder.
 @Suite struct DocCommentTests {
   /// The package root, found from this file's place in `Tests/ViewWireProtocolTests/`.
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
-
-  /// Folders not checked yet, each with the number of symbols it lacked when it was listed.
-  static let inProgress: [String] = [
-    // FIXME: documented by the engineers working in these folders, in progress; remove a line when
-    // its folder is done (the test below fails once a listed folder has no gaps left).
-    "Sources/ViewWireServer/",  // 3 undocumented
-  ]
 
   /// `file:line: declaration` for each undocumented public symbol under `Sources/`, by file path.
   static func undocumented() throws -> [String] {
@@ -42,20 +32,10 @@ import Testing
   }
 
   @Test func everyPublicSymbolHasADocComment() throws {
-    let missing = try Self.undocumented().filter { line in !Self.inProgress.contains { line.hasPrefix($0) } }
+    let missing = try Self.undocumented()
     #expect(
       missing.isEmpty,
       "\(missing.count) public symbols have no /// doc comment:\n\(missing.joined(separator: "\n"))")
-  }
-
-  /// An exclusion whose folder is done would hide its next gap, so it must go as soon as it can.
-  @Test func everyExclusionIsStillNeeded() throws {
-    let all = try Self.undocumented()
-    for folder in Self.inProgress {
-      #expect(
-        all.contains { $0.hasPrefix(folder) },
-        "\(folder) has no undocumented symbols left: remove it from DocCommentTests.inProgress")
-    }
   }
 
   /// One snippet of Swift and the lines the scanner must report in it.
