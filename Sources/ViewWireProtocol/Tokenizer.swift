@@ -41,7 +41,8 @@ public enum Tokenizer {
         tokens.append(.option(key: String(text.dropLast()).lowercased(), value: value))
       } else if let equals = text.firstIndex(of: "="), equals != text.startIndex {
         tokens.append(
-          .option(key: String(text[..<equals]).lowercased(), value: String(text[text.index(after: equals)...])))
+          .option(
+            key: String(text[..<equals]).lowercased(), value: String(text[text.index(after: equals)...])))
       } else {
         tokens.append(.word(text))
       }
@@ -57,7 +58,8 @@ public enum Tokenizer {
   }
 
   /// Reads a string starting at the opening quote; leaves `index` after the closing one.
-  private static func readString(_ scalars: [Unicode.Scalar], _ index: inout Int) throws(LineError) -> String {
+  private static func readString(_ scalars: [Unicode.Scalar], _ index: inout Int) throws(LineError) -> String
+  {
     var text = String.UnicodeScalarView()
     index += 1
     while index < scalars.count {
@@ -84,7 +86,8 @@ public enum Tokenizer {
             let value = UInt32(String(String.UnicodeScalarView(scalars[(index + 1)..<close])), radix: 16),
             let decoded = Unicode.Scalar(value)
           else {
-            throw .client(.badSyntax, "\\u must be followed by {H} with one to six hex digits of a Unicode scalar")
+            throw .client(
+              .badSyntax, "\\u must be followed by {H} with one to six hex digits of a Unicode scalar")
           }
           text.append(decoded)
           index = close + 1

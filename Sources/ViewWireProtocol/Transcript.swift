@@ -75,7 +75,9 @@ public struct Transcript: Sendable {
         case "raw":
           var bytes: [UInt8] = []
           for hex in argument.split(separator: " ") {
-            guard hex.count == 2, let byte = UInt8(hex, radix: 16) else { throw fail("'\(hex)' is not a hex byte") }
+            guard hex.count == 2, let byte = UInt8(hex, radix: 16) else {
+              throw fail("'\(hex)' is not a hex byte")
+            }
             bytes.append(byte)
           }
           lines.append(Line(number: number, step: .sendBytes(bytes)))
@@ -87,7 +89,9 @@ public struct Transcript: Sendable {
             throw fail("'! repeat' takes a count and a text")
           }
           lines.append(
-            Line(number: number, step: .sendBytes(Array(String(repeating: String(parts[1]), count: count).utf8))))
+            Line(
+              number: number, step: .sendBytes(Array(String(repeating: String(parts[1]), count: count).utf8)))
+          )
         case "close":
           lines.append(Line(number: number, step: .close))
         case "expect-close":
@@ -134,7 +138,9 @@ public struct TranscriptPattern: Equatable, Sendable, CustomStringConvertible {
       }
       guard let close = rest[open...].firstIndex(of: "}") else { break }
       let name = rest[rest.index(after: open)..<close]
-      let isHole = name == "_" || name == "..." || (!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" })
+      let isHole =
+        name == "_" || name == "..."
+        || (!name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" })
       literal += rest[..<open]
       if isHole {
         if !literal.isEmpty { pieces.append(.literal(literal)) }
@@ -167,7 +173,8 @@ public struct TranscriptPattern: Equatable, Sendable, CustomStringConvertible {
     guard pieceIndex < pieces.count else { return position == line.count ? bindings : nil }
     switch pieces[pieceIndex] {
     case .literal(let text):
-      guard position + text.count <= line.count, Array(line[position..<(position + text.count)]) == text else {
+      guard position + text.count <= line.count, Array(line[position..<(position + text.count)]) == text
+      else {
         return nil
       }
       return match(pieceIndex: pieceIndex + 1, line, position + text.count, bindings)

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import Testing
 
 @testable import ViewWireProtocol
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// PROTOCOL.md section 12: transcript files and their line patterns.
 struct TranscriptTests {
@@ -52,7 +53,8 @@ struct TranscriptTests {
   }
 
   @Test(arguments: [
-    ("> ping\n? what", 2), ("! raw zz", 1), ("! raw f", 1), ("! raw 1ff", 1), ("! repeat x ab", 1), ("! repeat 0 ab", 1),
+    ("> ping\n? what", 2), ("! raw zz", 1), ("! raw f", 1), ("! raw 1ff", 1), ("! repeat x ab", 1),
+    ("! repeat 0 ab", 1),
     ("! repeat 3", 1), ("\n\n! bogus", 3), ("ping", 1), (">ping", 1), ("<...ok", 1),
   ])
   func syntaxErrorsNameTheLine(_ text: String, _ line: Int) {
@@ -66,7 +68,8 @@ struct TranscriptTests {
 
   @Test func theRepositoryTranscriptsParse() throws {
     // Tests/ViewWireProtocolTests/TranscriptTests.swift → the package root.
-    let root = String(#filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
+    let root = String(
+      #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/"))
     let names = Self.list("\(root)/Protocol/transcripts").filter { $0.hasSuffix(".vwt") }
     #expect(!names.isEmpty)
     for name in names {
@@ -84,7 +87,9 @@ struct TranscriptTests {
     defer { closedir(handle) }
     var names: [String] = []
     while let entry = readdir(handle) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
       names.append(name)
     }
     return names.sorted()
@@ -137,7 +142,9 @@ struct TranscriptPatternTests {
     Case(pattern: "{X} {X}", line: "a a", after: ["X": "a"]),
     Case(pattern: "{X} {X}", line: "a b", after: nil),
     Case(pattern: "{X} {Y}", line: "a b", after: ["X": "a", "Y": "b"]),
-    Case(pattern: "create {ID} Button {PARENT} 0", line: "create 5 Button 1 0", before: ["Z": "9"], after: ["ID": "5", "PARENT": "1", "Z": "9"]),
+    Case(
+      pattern: "create {ID} Button {PARENT} 0", line: "create 5 Button 1 0", before: ["Z": "9"],
+      after: ["ID": "5", "PARENT": "1", "Z": "9"]),
     Case(pattern: "size={W}x{H}", line: "size=390x844", after: ["W": "390", "H": "844"]),
     // A token is never empty, so of two adjacent holes the first leaves one character at least.
     Case(pattern: "{A}{B}", line: "xy", after: ["A": "x", "B": "y"]),
@@ -151,7 +158,8 @@ struct TranscriptPatternTests {
     Case(pattern: "{_} {_}", line: "a", after: nil),
     Case(pattern: "tap view={_}", line: "tap view=none", after: [:]),
     // {...} matches any text, including none.
-    Case(pattern: "frame {N} end {...}", line: "frame 3 end hash=dd6b31b41c9f1367 views=4", after: ["N": "3"]),
+    Case(
+      pattern: "frame {N} end {...}", line: "frame 3 end hash=dd6b31b41c9f1367 views=4", after: ["N": "3"]),
     Case(pattern: "ok open{...}", line: "ok open", after: [:]),
     Case(pattern: "{...}", line: "", after: [:]),
     Case(pattern: "{...} end", line: "x end end", after: [:]),
