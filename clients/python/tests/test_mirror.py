@@ -202,3 +202,21 @@ def test_a_frame_cut_by_a_closing_server_is_dropped():
         assert session.mirror.hash_hex() == "dd6b31b41c9f1367"
         assert session.find("@square").get("bg") == "#ff0000ff"
     server.join()
+
+
+def test_a_stall_bye_after_half_a_frame_drops_the_frame_and_is_recorded():
+    greeting = "hello viewwire protocol=1 session=1 size=390x844"
+    # Half of the drag frame, then the stall farewell (PROTOCOL.md section 4) and EOF.
+    farewell = 'bye "stalled: output unread for more than 1 s"'
+    server = FakeServer([greeting] + SQUARE + ["ok open app=square"], SQUARE_DRAG[:2] + [farewell])
+    with Session(server.port, timeout=2) as session:
+        session.connection.read_reply()
+        before = session.snapshot_text()
+        with pytest.raises(ConnectionClosed) as raised:
+            session.drag(195, 422, 195, 150)
+        assert raised.value.reason == "stalled: output unread for more than 1 s"
+        assert session.connection.bye == "stalled: output unread for more than 1 s"
+        assert session.snapshot_text() == before
+        assert session.mirror.hash_hex() == "dd6b31b41c9f1367"
+        assert session.find("@square").get("bg") == "#ff0000ff"
+    server.join()

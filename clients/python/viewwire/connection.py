@@ -282,6 +282,13 @@ class Connection:
 
         Frame, trace and bye lines are consumed here and give None."""
         line = self._read(deadline)
+        if line == "bye" or line.startswith("bye "):
+            # Checked before the frame assembler: the stall farewell may follow an unfinished
+            # frame (PROTOCOL.md section 4), which is dropped, as when the connection breaks.
+            self._assembler.reset()
+            tokens = tokenize(line)
+            self.bye = tokens[1].text if len(tokens) > 1 else ""
+            return None
         if self._assembler.wants(line):
             frame = self._assembler.feed(line)
             if frame is not None:
@@ -289,10 +296,6 @@ class Connection:
             return None
         if line.startswith("trace "):
             self.traces.append(line)
-            return None
-        if line == "bye" or line.startswith("bye "):
-            tokens = tokenize(line)
-            self.bye = tokens[1].text if len(tokens) > 1 else ""
             return None
         return line
 
