@@ -74,6 +74,25 @@ struct AutoLayoutConflictRecoveryTests {
     window.prepareFrame()
     #expect(text(box.frame) == "0 0 200 10")
   }
+
+  /// Changing the winner's constant is a replacement, not a removal: the rival stays broken.
+  @Test func theWinnersNewConstantKeepsItsPlace() {
+    let window = Window(size: CGSize(width: 320, height: 480))
+    let box = View()
+    box.translatesAutoresizingMaskIntoConstraints = false
+    window.addSubview(box)
+    let narrow = box.widthAnchor.constraint(equalToConstant: 100)
+    NSLayoutConstraint.activate([
+      box.leftAnchor.constraint(equalTo: window.leftAnchor),
+      box.topAnchor.constraint(equalTo: window.topAnchor),
+      box.heightAnchor.constraint(equalToConstant: 10), narrow,
+      box.widthAnchor.constraint(equalToConstant: 200),
+    ])
+    window.prepareFrame()
+    narrow.constant = 120
+    window.prepareFrame()
+    #expect(text(box.frame) == "0 0 120 10")
+  }
 }
 
 /// A multiplier on a position scales it in the coordinates of the view the constraint is
@@ -98,6 +117,31 @@ struct AutoLayoutPositionMultiplierTests {
     ])
     window.prepareFrame()
     #expect(text(box.frame) == "65 200 20 10", "centre x 75 and top 200 of the container's 150 and 400")
+  }
+
+  /// The container's origin is an unknown, not a number taken once: when it moves, a position
+  /// scaled in its coordinates stays where it was relative to it.
+  @Test func aMovedContainerKeepsScaledPositions() {
+    let window = Window(size: CGSize(width: 320, height: 480))
+    let container = View(frame: CGRect(x: 10, y: 0, width: 300, height: 400))
+    let sibling = View(frame: CGRect(x: 100, y: 0, width: 10, height: 10))
+    let box = View()
+    window.addSubview(container)
+    container.addSubview(sibling)
+    container.addSubview(box)
+    box.translatesAutoresizingMaskIntoConstraints = false
+    NSLayoutConstraint.activate([
+      NSLayoutConstraint(
+        item: box, attribute: .left, relatedBy: .equal, toItem: sibling, attribute: .left, multiplier: 0.5,
+        constant: 0),
+      box.topAnchor.constraint(equalTo: container.topAnchor),
+      box.widthAnchor.constraint(equalToConstant: 20), box.heightAnchor.constraint(equalToConstant: 10),
+    ])
+    window.prepareFrame()
+    #expect(text(box.frame) == "50 0 20 10")
+    container.frame.origin.x = 50
+    window.prepareFrame()
+    #expect(text(box.frame) == "50 0 20 10")
   }
 }
 
@@ -145,6 +189,10 @@ struct AutoLayoutIllegalConstraintTests {
     window.prepareFrame()
     container.frame.size.width = .nan
     window.prepareFrame()
+    let solvesWithANaNFrame = window.layoutEngine?.solveCount ?? -1
+    window.prepareFrame()
+    #expect(
+      window.layoutEngine?.solveCount == solvesWithANaNFrame, "an idle frame with a NaN frame solves nothing")
     container.frame.size.width = 200
     window.prepareFrame()
     #expect(text(child.frame) == "0 0 100 10")

@@ -236,24 +236,37 @@ public final class LayoutConstraint {
     }
   }
 
-  /// For a position attribute, the window-coordinate origin on its axis of the view the
-  /// constraint is installed on: that view's unknown when it is one of the items (it is then in
-  /// the solver), else its current origin; nil for sizes, which have no origin.
-  private func hostOrigin(on attribute: LayoutAttribute) -> Cassowary.Expression? {
-    let horizontal: Bool
+  /// The view whose coordinates a position multiplier scales in (the view the constraint is
+  /// installed on), when the constraint needs its origin; nil when the multiplier is 1 or the
+  /// attributes are sizes. The engine keeps it in the solver, so its origin is an unknown that
+  /// follows it wherever it moves, not a number taken when the constraint was made.
+  var multiplierOriginHost: View? {
+    guard multiplier != 1, secondItem != nil, Self.axisIsHorizontal(secondAttribute) != nil else {
+      return nil
+    }
+    return installedOn ?? commonAncestor()
+  }
+
+  /// Whether a position attribute lies on the horizontal axis; nil for sizes.
+  private static func axisIsHorizontal(_ attribute: LayoutAttribute) -> Bool? {
     switch attribute {
-    case .left, .leading, .right, .trailing, .centerX: horizontal = true
-    case .top, .bottom, .centerY, .firstBaseline, .lastBaseline: horizontal = false
+    case .left, .leading, .right, .trailing, .centerX: return true
+    case .top, .bottom, .centerY, .firstBaseline, .lastBaseline: return false
     case .width, .height, .notAnAttribute: return nil
     }
-    guard let host = installedOn ?? commonAncestor() else { return nil }
-    if host === firstItem || host === secondItem {
-      let v = host.layoutVariables
-      return Cassowary.Expression(horizontal ? v.minX : v.minY)
-    }
-    let origin = host is Window ? .zero : host.convert(CGPoint.zero, to: nil)
-    return Cassowary.Expression(Double(horizontal ? origin.x : origin.y))
   }
+
+  /// For a position attribute, the host's origin on its axis as a solver unknown.
+  private func hostOrigin(on attribute: LayoutAttribute) -> Cassowary.Expression? {
+    guard let horizontal = Self.axisIsHorizontal(attribute), let host = multiplierOriginHost else {
+      return nil
+    }
+    let v = host.layoutVariables
+    return Cassowary.Expression(horizontal ? v.minX : v.minY)
+  }
+
+  /// The host the engine retained for `multiplierOriginHost`, released when the constraint goes.
+  weak var retainedOriginHost: View?
 
   /// Why the constraint cannot be solved at all, or nil: a constant or multiplier that is not a
   /// finite number (it would poison every value the solver computes), or items in different

@@ -135,29 +135,19 @@ public final class LayoutEngine {
       constraint.isBroken = false
       release(constraint.firstItem)
       release(constraint.secondItem)
+      release(constraint.retainedOriginHost)
+      constraint.retainedOriginHost = nil
       changed = true
-    }
-    // As in UIKit, a constraint broken in a conflict comes back once what it conflicted with is
-    // gone: after any removal, the broken ones are offered to the solver again, oldest first.
-    if !removing.isEmpty {
-      for constraint in order.compactMap({ active[$0] })
-      where constraint.isBroken && constraint.illegality == nil {
-        guard let solved = constraint.solverConstraint ?? constraint.makeSolverConstraint() else { continue }
-        do {
-          try solver.addConstraint(solved)
-          solverAdditions += 1
-          constraint.solverConstraint = solved
-          constraint.isBroken = false
-        } catch {
-          // Still in conflict: it stays broken and out of the solver.
-        }
-      }
     }
     let adding = pendingAdd
     pendingAdd = []
     for constraint in adding where active[ObjectIdentifier(constraint)] == nil {
       retain(constraint.firstItem)
       retain(constraint.secondItem)
+      if let host = constraint.multiplierOriginHost {
+        retain(host)
+        constraint.retainedOriginHost = host
+      }
       active[ObjectIdentifier(constraint)] = constraint
       order.append(ObjectIdentifier(constraint))
       changed = true
@@ -176,6 +166,27 @@ public final class LayoutEngine {
       } catch {
         constraint.isBroken = true
         reportConflict(breaking: constraint)
+      }
+    }
+    // As in UIKit, a constraint broken in a conflict comes back once what it conflicted with is
+    // gone: after a removal that was not a replacement (a changed constant is removed and added
+    // again, and must keep its place), the broken ones are offered to the solver again, oldest
+    // first, after this pass's additions.
+    let readded = Set(adding.map(ObjectIdentifier.init))
+    if removing.contains(where: { !readded.contains(ObjectIdentifier($0)) }) {
+      for constraint in order.compactMap({ active[$0] })
+      where constraint.isBroken && constraint.illegality == nil
+        && !readded.contains(ObjectIdentifier(constraint))
+      {
+        guard let solved = constraint.solverConstraint ?? constraint.makeSolverConstraint() else { continue }
+        do {
+          try solver.addConstraint(solved)
+          solverAdditions += 1
+          constraint.solverConstraint = solved
+          constraint.isBroken = false
+        } catch {
+          // Still in conflict: it stays broken and out of the solver.
+        }
       }
     }
     for record in orderedRecords where updateExtras(record) { changed = true }
@@ -297,9 +308,7 @@ public final class LayoutEngine {
     if view.translatesAutoresizingMaskIntoConstraints {
       let rect = windowRect(of: view)
       if record.pinnedRect == rect { return false }
-      // A frame set to NaN or infinity is a bug in the app; suggesting it would leave the
-      // solver's rows non-finite for good, so such a component is suggested as 0.
-      let values = [rect.minX, rect.minY, rect.width, rect.height].map { $0.isFinite ? $0 : 0 }
+      let values = [rect.minX, rect.minY, rect.width, rect.height]
       let variables = [v.minX, v.minY, v.width, v.height]
       if record.pinnedRect == nil {
         for variable in variables {
@@ -346,10 +355,15 @@ public final class LayoutEngine {
     ]
   }
 
-  /// The view's rectangle in window coordinates.
+  /// The view's rectangle in window coordinates, as the solver is given it: a component that is
+  /// NaN or infinite (an app's bug) is 0, so it neither poisons the solver nor, never equal to
+  /// itself, makes every pass think the frame moved.
   private func windowRect(of view: View) -> CGRect {
-    if view is Window { return CGRect(origin: .zero, size: view.bounds.size) }
-    return view.convert(view.bounds, to: nil)
+    let rect =
+      view is Window ? CGRect(origin: .zero, size: view.bounds.size) : view.convert(view.bounds, to: nil)
+    func finite(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+    return CGRect(
+      x: finite(rect.minX), y: finite(rect.minY), width: finite(rect.width), height: finite(rect.height))
   }
 
   /// Gives each constraint-positioned view its solved frame, in its superview's coordinates,
