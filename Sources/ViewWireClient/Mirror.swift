@@ -68,7 +68,7 @@ public struct Mirror: Sendable {
   public var isInFrame: Bool { pending != nil }
 
   /// Feeds one server line; frame lines are buffered and applied at `end`. Returns true when
-  /// the line belonged to a frame.
+  /// the line belonged to a frame. A `bye` drops an unfinished frame and returns false.
   ///
   /// A frame that fails is dropped whole and the mirror stays as the previous frame left it, so
   /// a caller can wait for a full frame to replace it (`MirrorSync` does).
@@ -111,6 +111,11 @@ public struct Mirror: Sendable {
       guard pending != nil else { throw .malformed("a diff line outside a frame") }
       pending?.append(line)
       return true
+    case .bye:
+      // The stall farewell may follow an unfinished frame (PROTOCOL.md section 4): the frame is
+      // dropped, as when the connection breaks mid-frame, and the line is the caller's.
+      pending = nil
+      return false
     default:
       return false
     }

@@ -83,6 +83,10 @@ public final class ViewWireSession {
   /// lifecycle callbacks. Frames are not kept here: they go to the mirror, and one that arrives
   /// between replies is read with the next reply and counted among its `frames`.
   public private(set) var asynchronousLines: [String] = []
+  /// The reason of the server's `bye`, once read, or nil. A `bye` may follow an unfinished frame
+  /// (the stall farewell, PROTOCOL.md section 4); that frame is dropped and the mirror stays as
+  /// the last whole frame left it.
+  public private(set) var bye: String?
   /// Seconds to wait for each line.
   public var timeout: Double
   /// The mirror with its resync logic, the same code the `viewwire` console runs.
@@ -321,6 +325,7 @@ public final class ViewWireSession {
       break
     }
     if parsed.isTrace { asynchronousLines.append(line) }
+    if case .bye(let reason) = parsed { bye = reason }
     return parsed
   }
 

@@ -83,4 +83,21 @@ import ViewWireProtocol
     #expect(sync.mirror.nodes[1]?.properties["bg"] == example.background)
     #expect(sync.mirror.nodes.count == 1)
   }
+
+  /// The stall farewell may follow an unfinished frame (PROTOCOL.md section 4): the frame is
+  /// dropped, the mirror stays as the last whole frame left it, and `bye` is the caller's line.
+  @Test func aByeInsideAFrameDropsTheUnfinishedFrame() {
+    var sync = MirrorSync()
+    for line in Self.full(1) + Self.tint(2, "#ff0000ff").dropLast() {
+      _ = sync.consume(ServerLine.parse(line))
+    }
+    let before = sync.mirror.hash
+    #expect(sync.mirror.isInFrame)
+    let event = sync.consume(ServerLine.parse(#"bye "stalled: output unread for more than 1 s""#))
+    #expect(event == .other)
+    #expect(!sync.mirror.isInFrame)
+    #expect(sync.mirror.sequence == 1)
+    #expect(sync.mirror.hash == before)
+    #expect(sync.mirror.nodes[1]?.properties["bg"] == nil)
+  }
 }
