@@ -82,7 +82,8 @@ import ViewWireServer
       if text.hasPrefix("ok tree") { break }
       if text.hasPrefix("error") { Issue.record("\(text)") }
     }
-    #expect(treeLines == Self.treeLines(of: mirror), "the mirror is the server's tree, view for view")
+    #expect(
+      treeLines == mirror.treeLines.map { "tree " + $0 }, "the mirror is the server's tree, view for view")
     #expect(
       mirror.node(identifier: "t\(StructureChurnController.ticks)") != nil, "the last new view is there")
     #expect(mirror.node(identifier: "t\(StructureChurnController.ticks - 1)") == nil, "and no earlier one")
@@ -93,9 +94,11 @@ import ViewWireServer
   }
 
   /// A client that never reads is disconnected once `--stall-timeout` passes (PROTOCOL.md
-  /// section 4): the daemon logs the reason with its session id, the client later reads whole
-  /// lines (perhaps a last one cut), at most a `bye` with the reason after them, and the end of
-  /// the stream; another client works throughout. Only deadlines: the test waits for the log.
+  /// section 4): the daemon logs the reason with its session id and whether a `bye` went out,
+  /// the client later reads the lines the kernel took and the end of the stream; another client
+  /// works throughout. Whether the `bye` itself arrives depends on the kernel's buffers and is
+  /// not checked here (the loop tests cover both paths). Only deadlines: the test waits for the
+  /// log.
   @Test func aClientStalledPastTheTimeoutIsDisconnectedWithAReason() throws {
     let daemon = try Daemon(["--stall-timeout", "1", "--output-limit", "16384", "--log-level", "notice"])
     defer { daemon.stop() }
@@ -121,15 +124,14 @@ import ViewWireServer
     } while !lines.contains(where: isDisconnect) && Date() < deadline
     let logged = try #require(lines.first(where: isDisconnect), "the daemon logged the disconnect")
     #expect(logged.contains("disconnecting: stalled: output unread for more than 1 s"), "\(logged)")
+    // Whether a bye went out depends on the kernel's buffers (a client that never read leaves
+    // the socket no room for one); the log says which, and that is what is checked here.
+    #expect(logged.contains("bye="), "the log says whether a bye was sent: \(logged)")
 
-    // What the stalled client can still read: whole lines, then perhaps the bye, then the end.
+    // What the stalled client can still read: the lines the kernel took, then the end.
     var received: [String] = []
     while let line = try stalled.readLine(timeout: 10) { received.append(line) }
     #expect(received.first == "ok open app=gallery" || received.first?.hasPrefix("frame 1 begin") == true)
-    if let bye = received.firstIndex(where: { $0.hasPrefix("bye ") }) {
-      #expect(received[bye] == #"bye "stalled: output unread for more than 1 s""#)
-      #expect(bye == received.count - 1, "nothing follows the bye")
-    }
     #expect(!stalled.isOpen, "the server closed the connection")
 
     try other.run("drag 195 422 195 100")
@@ -163,26 +165,6 @@ import ViewWireServer
     #expect(replies.first?.hasPrefix("error client unknown-app") == true, "\(replies.first ?? "")")
     #expect(replies.dropFirst().allSatisfy { $0.hasPrefix("ok help count=") })
     #expect(replies.count == requests + 1)
-  }
-}
-
-extension StalledClientTests {
-  /// The `tree` lines the server prints for `mirror`'s tree (PROTOCOL.md section 10), to compare
-  /// the two whole.
-  static func treeLines(of mirror: Mirror) -> [String] {
-    func depth(of node: Mirror.Node) -> Int {
-      var depth = 0
-      var parent = node.parent
-      while let id = parent {
-        depth += 1
-        parent = mirror.nodes[id]?.parent
-      }
-      return depth
-    }
-    return mirror.depthFirst.map { node in
-      (["tree", String(depth(of: node)), String(node.id), node.className] + node.frame
-        + node.properties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }).joined(separator: " ")
-    }
   }
 }
 
