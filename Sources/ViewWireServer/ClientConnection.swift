@@ -41,6 +41,7 @@ final class ClientConnection {
   /// Called once the connection is closed, to let the server forget it.
   var onClosed: (() -> Void)?
 
+  /// - Parameter logger: already tagged with the session's id, the same logger as the session's.
   init(
     connection: TCPConnection, session: Session, configuration: ServerConfiguration, loop: EventLoop,
     logger: Logger
@@ -49,15 +50,15 @@ final class ClientConnection {
     self.session = session
     self.configuration = configuration
     self.loop = loop
-    var sessionLogger = logger
-    sessionLogger[metadataKey: "session"] = "\(session.id)"
-    self.logger = sessionLogger
+    self.logger = logger
     self.framer = LineFramer(maximumLineLength: configuration.maximumLineLength)
   }
 
   /// Sends the greeting and starts reading.
   func start() {
     session.clock.onWork = { [unowned self] in self.flushAsynchronousChanges() }
+    // Weak: the session's teardown may still trace after the connection is gone.
+    session.isClientStalled = { [weak self] in self?.isStalled ?? false }
     connection.onRead = { [unowned self] bytes in self.received(bytes) }
     connection.onDrain = { [unowned self] in self.drained() }
     connection.onClose = { [unowned self] error in self.closed(error) }
@@ -164,7 +165,6 @@ final class ClientConnection {
 
   private func stall() {
     isStalled = true
-    session.limitsHeldTraces = true
     connection.stopReading()
     logger.debug("client stalled; holding frames", metadata: ["queued": "\(connection.queuedBytes)"])
     let timer = loop.makeTimer()
@@ -204,7 +204,6 @@ final class ClientConnection {
   private func drained() {
     guard isStalled, !isClosing else { return }
     isStalled = false
-    session.limitsHeldTraces = false
     stallTimer?.close()
     stallTimer = nil
     if frameOwed {

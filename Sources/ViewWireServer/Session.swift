@@ -22,12 +22,13 @@ final class Session {
   var isTracing = false
   /// Trace lines waiting to be sent, in order.
   private(set) var pendingTraces: [String] = []
-  /// How many trace lines wait at most while `limitsHeldTraces` is set; the rest are replaced
+  /// How many trace lines wait at most while the client is stalled; the rest are replaced
   /// by one `overflow N lines dropped` line (PROTOCOL.md section 10).
   static let maximumHeldTraces = 1000
-  /// Whether trace lines past `maximumHeldTraces` are dropped: set while the client is stalled,
-  /// since its app may trace for as long as the stall lasts.
-  var limitsHeldTraces = false
+  /// Whether the client is stalled, asked of its connection (`ClientConnection.isStalled`, the
+  /// one place the state is kept): trace lines past `maximumHeldTraces` are then dropped, since
+  /// its app may trace for as long as the stall lasts.
+  var isClientStalled: () -> Bool = { false }
   /// Where the overflow line stands in `pendingTraces`, and how many lines it stands for.
   private var overflow: (index: Int, dropped: Int)?
   /// The frame the client last acknowledged.
@@ -37,16 +38,14 @@ final class Session {
   /// Logs every trace event at level `trace`, whether the client listens or not.
   private let logger: Logger
 
-  /// - Parameter logger: at level `trace`, it gets every trace event, with the session's id as
-  ///   metadata: the only witness of what runs after the client is gone, such as the
+  /// - Parameter logger: already tagged with the session's id (the server tags one logger for
+  ///   the session and its connection); at level `trace`, it gets every trace event: the only witness of what runs after the client is gone, such as the
   ///   disappearance callbacks of `tearDown()`.
   init(id: Int, windowSize: CGSize, apps: [String: AppDescriptor], clock: SessionClock, logger: Logger) {
     self.id = id
     self.apps = apps
     self.clock = clock
-    var sessionLogger = logger
-    sessionLogger[metadataKey: "session"] = "\(id)"
-    self.logger = sessionLogger
+    self.logger = logger
     window = Window(size: windowSize)
     engine = DiffEngine(window: window)
     window.scheduler = clock
@@ -62,7 +61,7 @@ final class Session {
   /// `maximumHeldTraces`, then one overflow line counting the rest, where the first dropped line
   /// would have been.
   private func holdTrace(_ line: String) {
-    if limitsHeldTraces {
+    if isClientStalled() {
       if overflow != nil {
         overflow?.dropped += 1
         return

@@ -126,11 +126,15 @@ public final class ViewWireServer: @unchecked Sendable {
     }
     let sessionID = nextSessionID
     nextSessionID += 1
+    // One logger tagged with the session's id, for the session and its connection.
+    var sessionLogger = logger
+    sessionLogger[metadataKey: "session"] = "\(sessionID)"
     let session = Session(
       id: sessionID, windowSize: configuration.defaultWindowSize, apps: apps,
-      clock: SessionClock(loop: loop, manual: configuration.manualClock), logger: logger)
+      clock: SessionClock(loop: loop, manual: configuration.manualClock), logger: sessionLogger)
     let client = ClientConnection(
-      connection: connection, session: session, configuration: configuration, loop: loop, logger: logger)
+      connection: connection, session: session, configuration: configuration, loop: loop,
+      logger: sessionLogger)
     let key = ObjectIdentifier(client)
     clients[key] = client
     client.onClosed = { [unowned self] in
