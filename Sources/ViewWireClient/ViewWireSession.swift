@@ -200,21 +200,10 @@ public final class ViewWireSession {
   @discardableResult
   public func type(_ text: String) throws(Failure) -> Reply { try run("text \(Quoting.quote(text))") }
 
-  /// A key the `key` command sends to the focused text field (section 8).
-  public enum Key: String, Sendable, CaseIterable {
-    /// Asks the field's delegate, and ends editing by default.
-    case `return`
-    /// Deletes the last character.
-    case backspace
-    /// Focuses the next text field in tree order.
-    case tab
-    /// Ends editing.
-    case escape
-  }
-
-  /// Sends `key` to the focused text field.
+  /// Sends `key` to the focused text field (section 8): `return` asks the field's delegate,
+  /// `backspace` deletes the last character, `tab` focuses the next field, `escape` ends editing.
   @discardableResult
-  public func key(_ key: Key) throws(Failure) -> Reply { try run("key \(key.rawValue)") }
+  public func key(_ key: KeyName) throws(Failure) -> Reply { try run("key \(key.rawValue)") }
 
   /// Drags a finger from `start` to `end` in window coordinates (`drag`): a touch down, `steps`
   /// evenly spaced moves (the server's default, 4, when nil) and a touch up, in one frame.
