@@ -117,9 +117,8 @@ extension Window {
   }
 
   /// Cancels the touch in progress, if any: its recognizers and its view see it cancelled, as
-  /// UIKit does when the touched view leaves the window.
-  // FIXME: only a new root view controller calls this (`open`, `close`); a touched view that
-  // leaves the window otherwise (a `back` or a removeFromSuperview mid-drag) keeps its touch.
+  /// UIKit does when the touched view leaves the window. A view leaving the window calls this
+  /// when the touched view is inside it (`open`, `close`, `back`, `removeFromSuperview`).
   func cancelTouchInProgress() {
     if let sequence = touchSequence { cancel(sequence) }
   }

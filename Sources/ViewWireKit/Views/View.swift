@@ -183,7 +183,7 @@ open class View: Responder {
       return
     }
     let oldWindow = view.window
-    if oldWindow !== window { view.resignFirstResponderLeavingWindow() }
+    if oldWindow !== window { view.endInputLeavingWindow() }
     view.willMove(toSuperview: self)
     view.removeFromSuperviewKeepingWindow(newSuperview: self)
     subviews.insert(view, at: index)
@@ -227,11 +227,12 @@ open class View: Responder {
   }
 
   /// Takes the view out of its superview (and so out of the window); a first responder inside
-  /// it resigns first, so its editing ends and the keyboard hides.
+  /// it resigns first, so its editing ends and the keyboard hides, and a touch on a view inside
+  /// it is cancelled.
   open func removeFromSuperview() {
     guard superview != nil else { return }
     let oldWindow = window
-    resignFirstResponderLeavingWindow()
+    endInputLeavingWindow()
     willMove(toSuperview: nil)
     removeFromSuperviewKeepingWindow(newSuperview: nil)
     if oldWindow != nil { propagateWindow(nil, from: oldWindow) }
@@ -252,12 +253,18 @@ open class View: Responder {
     parent.setNeedsLayout()
   }
 
-  /// Ends key input in this subtree before it leaves its window, as UIKit does: otherwise a
-  /// removed text field would keep editing and the keyboard would stay up for nothing.
-  private func resignFirstResponderLeavingWindow() {
-    guard let window, let responder = window.firstResponder as? View, responder.isDescendant(of: self)
-    else { return }
-    window.forceResignFirstResponder()
+  /// Ends input in this subtree before it leaves its window, as UIKit does: a first responder
+  /// inside it resigns (otherwise a removed text field would keep editing and the keyboard would
+  /// stay up for nothing), and a touch on a view inside it is cancelled (its recognizers and the
+  /// view see it cancelled; a later move or lift finds no finger down).
+  private func endInputLeavingWindow() {
+    guard let window else { return }
+    if let responder = window.firstResponder as? View, responder.isDescendant(of: self) {
+      window.forceResignFirstResponder()
+    }
+    if let touched = window.touchSequence?.touch.view, touched.isDescendant(of: self) {
+      window.cancelTouchInProgress()
+    }
   }
 
   private func propagateWindow(_ newWindow: Window?, from oldWindow: Window?) {

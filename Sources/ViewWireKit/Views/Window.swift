@@ -41,13 +41,12 @@ open class Window: View {
   ///
   /// Setting it runs UIKit's first-appearance sequence for the new controller (`loadView`,
   /// `viewDidLoad`, `viewWillAppear`, `viewIsAppearing`, the layout callbacks at the next layout
-  /// pass, then `viewDidAppear`) and the disappearance sequence for the old one. A touch in
-  /// progress is cancelled first: the tree under the finger goes away, and UIKit cancels a touch
-  /// whose view leaves the window.
+  /// pass, then `viewDidAppear`) and the disappearance sequence for the old one. A touch on the
+  /// old tree is cancelled when its views leave the window, as UIKit cancels a touch whose view
+  /// leaves the window.
   public var rootViewController: ViewController? {
     didSet {
       guard oldValue !== rootViewController else { return }
-      cancelTouchInProgress()
       if let old = oldValue {
         // The controller on screen (the top of any presentations) disappears; the rest already did.
         var shown = old
