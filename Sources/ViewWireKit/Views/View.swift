@@ -380,16 +380,7 @@ open class View: Responder {
     get {
       if let assignedSafeAreaInsets { return assignedSafeAreaInsets }
       guard let parent = superview else { return EdgeInsets(top: 0, left: 0, bottom: 0, right: 0) }
-      let insets = parent.safeAreaInsets
-      guard insets.top > 0 || insets.left > 0 || insets.bottom > 0 || insets.right > 0 else { return insets }
-      let visible = parent.bounds
-      let safeMinX = visible.minX + insets.left
-      let safeMinY = visible.minY + insets.top
-      let safeMaxX = visible.maxX - insets.right
-      let safeMaxY = visible.maxY - insets.bottom
-      return EdgeInsets(
-        top: max(0, safeMinY - frame.minY), left: max(0, safeMinX - frame.minX),
-        bottom: max(0, frame.maxY - safeMaxY), right: max(0, frame.maxX - safeMaxX))
+      return insets(underSuperviewInsets: parent.safeAreaInsets, of: parent)
     }
     set {
       let old = safeAreaInsets
@@ -397,6 +388,35 @@ open class View: Responder {
       guard newValue != old else { return }
       safeAreaInsetsDidChange()
       setNeedsLayout()
+      subviewsSafeAreaDidChange(from: old)
+    }
+  }
+
+  /// The part of `parentInsets` (the insets of `parent`, this view's superview) that overlaps
+  /// this view.
+  private func insets(underSuperviewInsets parentInsets: EdgeInsets, of parent: View) -> EdgeInsets {
+    let insets = parentInsets
+    guard insets.top > 0 || insets.left > 0 || insets.bottom > 0 || insets.right > 0 else { return insets }
+    let visible = parent.bounds
+    let safeMinX = visible.minX + insets.left
+    let safeMinY = visible.minY + insets.top
+    let safeMaxX = visible.maxX - insets.right
+    let safeMaxY = visible.maxY - insets.bottom
+    return EdgeInsets(
+      top: max(0, safeMinY - frame.minY), left: max(0, safeMinX - frame.minX),
+      bottom: max(0, frame.maxY - safeMaxY), right: max(0, frame.maxX - safeMaxX))
+  }
+
+  /// After this view's insets changed from `old`, tells each subview whose insets follow from
+  /// them and changed (`safeAreaInsetsDidChange`, a layout), then its subviews in turn, as UIKit
+  /// does; below a subview whose insets stayed the same nothing changed.
+  private func subviewsSafeAreaDidChange(from old: EdgeInsets) {
+    for subview in subviews where subview.assignedSafeAreaInsets == nil {
+      let previous = subview.insets(underSuperviewInsets: old, of: self)
+      guard subview.safeAreaInsets != previous else { continue }
+      subview.safeAreaInsetsDidChange()
+      subview.setNeedsLayout()
+      subview.subviewsSafeAreaDidChange(from: previous)
     }
   }
 
