@@ -43,7 +43,13 @@ open class Label: View {
   }
 
   /// When set, the widest a multi-line label may be for its intrinsic size.
-  open var preferredMaxLayoutWidth: CGFloat = 0
+  open var preferredMaxLayoutWidth: CGFloat = 0 {
+    didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
+  }
+
+  /// The measured intrinsic size until something it depends on changes: Auto Layout asks for it
+  /// several times per frame, and measuring text is the expensive part.
+  private var measuredIntrinsicSize: CGSize?
 
   /// A button whose title this label is; told when the label changes.
   weak var owner: Button?
@@ -75,8 +81,18 @@ open class Label: View {
   }
 
   open override var intrinsicContentSize: CGSize {
+    if let measuredIntrinsicSize { return measuredIntrinsicSize }
     let limit = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .greatestFiniteMagnitude
-    return TextMeasure.size(of: text ?? "", size: font.pointSize, maximumWidth: limit, lines: numberOfLines)
+    let size = TextMeasure.size(
+      of: text ?? "", size: font.pointSize, maximumWidth: limit, lines: numberOfLines)
+    measuredIntrinsicSize = size
+    return size
+  }
+
+  /// Forgets the measured size; every setter that changes the text's box calls this.
+  open override func invalidateIntrinsicContentSize() {
+    measuredIntrinsicSize = nil
+    super.invalidateIntrinsicContentSize()
   }
 }
 
