@@ -352,15 +352,10 @@ public final class Solver {
     return symbol
   }
 
-  /// The variables a constraint's row mentions (those `makeRow` gave symbols), once each.
+  /// The variables a constraint's row mentions (those `makeRow` gave symbols), once each: a
+  /// constraint's expression is reduced when it is made, so no variable appears twice.
   private func mentionedVariables(of constraint: Constraint) -> [Variable] {
-    var seen: Set<ObjectIdentifier> = []
-    return constraint.expression.terms.compactMap { term in
-      guard !nearZero(term.coefficient), seen.insert(ObjectIdentifier(term.variable)).inserted else {
-        return nil
-      }
-      return term.variable
-    }
+    constraint.expression.terms.filter { !nearZero($0.coefficient) }.map(\.variable)
   }
 
   /// Forgets the variables that `constraint` was the last to mention: they leave `externals`
