@@ -39,7 +39,7 @@ let package = Package(
       dependencies: [
         "ViewWireProtocol", "Cassowary", .product(name: "Yams", package: "Yams"),
       ],
-      swiftSettings: strict),
+      resources: [.copy("Strings")], swiftSettings: strict),
     // Turns a window's recorded changes into frames, with the incremental tree hash.
     .target(name: "ViewWireDiff", dependencies: ["ViewWireKit", "ViewWireProtocol"], swiftSettings: strict),
     // The demo apps: the seeds' examples ported to ViewWireKit.

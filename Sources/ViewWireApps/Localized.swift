@@ -1,11 +1,5 @@
-public import Foundation
+import Foundation
 import ViewWireKit
-
-extension DemoApps {
-  /// The bundle holding the apps' string tables (`Strings/LANGUAGE.lproj`), which also translate
-  /// the kit's own words: a host names it as `Localization.kitBundle`.
-  public static var stringsBundle: Bundle { .module }
-}
 
 /// Seed code's `NSLocalizedString`, answering in the locale of the session it runs for.
 ///

@@ -84,8 +84,6 @@ struct ViewWireDaemon: ParsableCommand {
       handler.logLevel = level
       return handler
     }
-    // The kit's own words (the back button's "Back") are translated by the apps' tables.
-    Localization.kitBundle = DemoApps.stringsBundle
     var configuration = ServerConfiguration()
     configuration.host = host
     configuration.port = port

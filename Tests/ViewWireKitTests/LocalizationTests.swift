@@ -80,4 +80,20 @@ struct LocalizationTests {
     #expect(Localization.candidates(for: "en-GB") == ["en-GB", "en"])
     #expect(Localization.candidates(for: "ru") == ["ru", "en"])
   }
+
+  /// The kit translates its own words from its own tables, as UIKit does: any host of the kit
+  /// (not only the daemon with the demo apps) shows a French client "Retour".
+  @Test(arguments: [
+    ("en", "\u{2039} Back"), ("fr", "\u{2039} Retour"), ("ru", "\u{2039} Назад"), ("de", "\u{2039} Back"),
+  ])
+  func theBackButtonSpeaksTheSessionsLanguage(_ locale: String, _ title: String) {
+    Localization.withLocale(locale) {
+      let window = Window(size: CGSize(width: 320, height: 480))
+      let navigation = NavigationController(rootViewController: ViewController())
+      window.rootViewController = navigation
+      navigation.pushViewController(ViewController(), animated: false)
+      window.prepareFrame()
+      #expect(navigation.navigationBar.backButton.title(for: .normal) == title)
+    }
+  }
 }

@@ -138,7 +138,7 @@ open class NavigationController: ViewController {
   }
 
   /// Shows the top controller's title, and a back button titled after the one under it or, as
-  /// UIKit does when that one has no title, a localised "Back" (`Localization.kitBundle`).
+  /// UIKit does when that one has no title, a localised "Back" (the kit's own string tables).
   func updateBar() {
     navigationBar.titleLabel.text = topViewController?.title
     let previous = viewControllers.count > 1 ? viewControllers[viewControllers.count - 2] : nil

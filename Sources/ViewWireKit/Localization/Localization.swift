@@ -42,24 +42,12 @@ public enum Localization {
     return value.isEmpty ? key : value
   }
 
-  /// The bundle whose `Localizable` tables translate the words the kit shows by itself, such as
-  /// the back button's "Back".
-  ///
-  /// UIKit carries tables of its own; the kit carries none, so the program that hosts the apps
-  /// names the apps' bundle once, before serving (`viewwired` names the demo apps'). Without one
-  /// the kit shows its words in English.
-  public static var kitBundle: Bundle? {
-    get { kitBundleBox.lock.withLock { kitBundleBox.bundle } }
-    set { kitBundleBox.lock.withLock { kitBundleBox.bundle = newValue } }
-  }
-
-  /// A word the kit shows by itself, in the current locale, from `kitBundle`'s tables.
+  /// A word the kit shows by itself (the back button's "Back"), in the current locale, from the
+  /// kit's own tables (`Strings/LANGUAGE.lproj`), as UIKit carries its own; any host of the kit
+  /// gets them, whatever its apps translate.
   static func kitString(_ key: String) -> String {
-    guard let bundle = kitBundle else { return key }
-    return string(key, bundle: bundle)
+    string(key, bundle: .module)
   }
-
-  private static let kitBundleBox = KitBundleBox()
 
   /// The languages to try for `locale`, most specific first: `fr-CA` gives `fr-CA`, `fr`, `en`.
   public static func candidates(for locale: String) -> [String] {
@@ -76,13 +64,6 @@ public enum Localization {
   }
 
   private static let tables = TableCache()
-}
-
-/// Holds `Localization.kitBundle`: set once at start, read by sessions on any thread.
-private final class KitBundleBox: @unchecked Sendable {
-  // Every access holds the lock.
-  let lock = NSLock()
-  var bundle: Bundle?
 }
 
 /// Parsed `.strings` tables, loaded once per bundle, language and name; shared by all sessions.
