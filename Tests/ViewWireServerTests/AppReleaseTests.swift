@@ -33,13 +33,13 @@ struct AppReleaseTests {
       }
       for view in views.dropFirst() where view.window != nil {
         let center = view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: nil)
-        try? window.tap(at: center)
+        _ = try? window.tap(at: center)
         _ = engine.makeFrame()
       }
       controller = made
       rootView = made.view
       for view in views {
-        weak var weakView = view
+        weak let weakView = view
         released.append { weakView == nil }
       }
     }
