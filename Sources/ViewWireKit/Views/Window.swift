@@ -125,7 +125,10 @@ open class Window: View {
       afterLayout = []
       for item in work { item() }
     } while (!afterLayout.isEmpty || constraintsNeedSolve) && rounds < 8
-    solveConstraintsIfNeeded()
+    // The loop ends either settled (nothing waiting and no constraint out of date, which it just
+    // checked, so a second check would only repeat the scan) or out of rounds, when the last
+    // changes still need solving.
+    if rounds == 8 { solveConstraintsIfNeeded() }
     changes.runLayoutPass(within: self)
     changes.runDisplayPass()
   }
