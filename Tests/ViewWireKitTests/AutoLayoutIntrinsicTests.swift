@@ -49,6 +49,38 @@ struct AutoLayoutIntrinsicTests {
     #expect(text(label.frame) == "10 4 77 21")
   }
 
+  /// A superview that counts its layout passes, to see who asks for one.
+  private final class CountingView: View {
+    var passes = 0
+    override func layoutSubviews() { passes += 1 }
+  }
+
+  /// `invalidateIntrinsicContentSize` speaks to Auto Layout, as UIKit documents: a label that
+  /// keeps its own frame changes text without laying its superview out again, while a label
+  /// placed by constraints has its superview laid out (and re-solved) at the next pass.
+  @Test(arguments: [(byConstraints: false, passes: 0), (byConstraints: true, passes: 1)])
+  func aChangedIntrinsicSizeLaysOutTheSuperviewOnlyUnderConstraints(byConstraints: Bool, passes: Int) {
+    let window = Window(size: CGSize(width: 320, height: 480))
+    let container = CountingView(frame: CGRect(x: 0, y: 0, width: 320, height: 100))
+    let label = Label(frame: CGRect(x: 8, y: 8, width: 200, height: 21))
+    label.text = "Name"
+    container.addSubview(label)
+    window.addSubview(container)
+    if byConstraints {
+      label.translatesAutoresizingMaskIntoConstraints = false
+      NSLayoutConstraint.activate([
+        label.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 8),
+        label.topAnchor.constraint(equalTo: container.topAnchor, constant: 8),
+      ])
+    }
+    window.prepareFrame()
+    container.passes = 0
+    label.text = "Full name"
+    window.prepareFrame()
+    #expect(container.passes == passes)
+    #expect(text(label.frame) == (byConstraints ? "8 8 77 21" : "8 8 200 21"))
+  }
+
   static let squeezeCases:
     [(name: String, width: CGFloat, setUp: @Sendable (Label, Label) -> Void, frames: String)] = [
       (

@@ -441,8 +441,15 @@ open class View: Responder {
     CGSize(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
   }
 
-  /// Tells layout that `intrinsicContentSize` changed.
+  /// Tells the constraint-based layout system that `intrinsicContentSize` changed.
+  ///
+  /// As UIKit documents it, this is a message to Auto Layout: a view positioned by constraints
+  /// has its superview laid out again (the window's engine re-reads the size before it solves).
+  /// A view that keeps its own frame asks for nothing, so a frame-based table whose labels change
+  /// text does not lay out every changed row again; code that sizes such a view from its content
+  /// calls `setNeedsLayout()` itself, as it must on iOS.
   open func invalidateIntrinsicContentSize() {
+    guard !translatesAutoresizingMaskIntoConstraints else { return }
     superview?.setNeedsLayout()
   }
 
