@@ -32,6 +32,8 @@ public final class DiffEngine {
   /// Views the client holds, by wire id; keeps them alive until the client is told they are gone.
   private var viewsByID: [Int: View] = [:]
   private var nextID = 1
+  /// Writes and digests hash terms in one buffer reused across frames.
+  fileprivate var terms = HashTerms()
 
   /// An engine that has sent nothing for `window` yet, so its first `makeFrame()` is a full frame. One engine
   /// per window: the wire ids it hands out are stored on the views.
@@ -181,7 +183,7 @@ private struct Builder {
       engine.subtract(state.placeTerm)
       engine.subtract(state.layoutTerm)
       for (key, value) in sentProperties(of: view) {
-        engine.subtract(HashTerms.property(id: view.wireID, key: key, valueText: value.wireText))
+        engine.subtract(engine.terms.property(id: view.wireID, key: key, value: value))
       }
       if view.window === window, let parent = view.superview {
         // Still on screen under another parent: make sure that parent sends it again.
@@ -345,13 +347,13 @@ private struct Builder {
     updatePlaces(of: view, final: view.subviews)
     view.childrenChanged = false
     if parent == nil, let state = view.wireState {
-      engine.add(Self.place(of: view, state: state, parentID: 0, previousID: 0))
+      engine.add(place(of: view, state: state, parentID: 0, previousID: 0))
     }
   }
 
   /// Computes and records `view`'s place term for the given neighbours (wire ids, 0 for none).
-  private static func place(of view: View, state: WireState, parentID: Int, previousID: Int) -> UInt64 {
-    let term = HashTerms.place(
+  private func place(of view: View, state: WireState, parentID: Int, previousID: Int) -> UInt64 {
+    let term = engine.terms.place(
       id: view.wireID, className: view.wireClassName, parent: parentID == 0 ? nil : parentID,
       previous: previousID == 0 ? nil : previousID)
     state.placeTerm = term
@@ -375,7 +377,7 @@ private struct Builder {
       defer { previousID = child.wireID }
       if state.placeParentID == parentID && state.placePreviousID == previousID { continue }
       let old = state.placeTerm
-      let term = Self.place(of: child, state: state, parentID: parentID, previousID: previousID)
+      let term = place(of: child, state: state, parentID: parentID, previousID: previousID)
       if term != old {
         engine.subtract(old)
         engine.add(term)
@@ -397,19 +399,19 @@ private struct Builder {
   /// Adds the layout and every render property of a view created in this frame.
   private mutating func emitFullState(of view: View) {
     guard let state = view.wireState else { return }
-    let zero = HashTerms.layout(id: view.wireID, x: "0", y: "0", width: "0", height: "0")
+    let zero = engine.terms.layout(id: view.wireID, x: 0, y: 0, width: 0, height: 0)
     state.layoutTerm = zero
     engine.add(zero)
     state.sentFrame = .zero
     if let line = layoutLine(for: view) { pendingLayouts.append(line) }
     let keys = view.renderProperties.keys.sorted()
     guard !keys.isEmpty else { return }
-    var properties: [(key: String, value: String)] = []
+    var properties: [(key: String, value: WireValue?)] = []
     properties.reserveCapacity(keys.count)
     for key in keys {
-      let text = view.renderProperties[key]!.wireText
-      properties.append((key, text))
-      engine.add(HashTerms.property(id: view.wireID, key: key, valueText: text))
+      let value = view.renderProperties[key]!
+      properties.append((key, value))
+      engine.add(engine.terms.property(id: view.wireID, key: key, value: value))
     }
     pendingRenders.append(.render(id: view.wireID, properties: properties))
   }
@@ -419,11 +421,9 @@ private struct Builder {
     guard let state = view.wireState else { return nil }
     let frame = view.frame
     guard frame != state.sentFrame else { return nil }
-    let x = CanonicalNumber.format(Double(frame.origin.x))
-    let y = CanonicalNumber.format(Double(frame.origin.y))
-    let width = CanonicalNumber.format(Double(frame.size.width))
-    let height = CanonicalNumber.format(Double(frame.size.height))
-    let term = HashTerms.layout(id: view.wireID, x: x, y: y, width: width, height: height)
+    let (x, y) = (Double(frame.origin.x), Double(frame.origin.y))
+    let (width, height) = (Double(frame.size.width), Double(frame.size.height))
+    let term = engine.terms.layout(id: view.wireID, x: x, y: y, width: width, height: height)
     state.sentFrame = frame
     guard term != state.layoutTerm else { return nil }  // moved less than the wire's precision
     engine.subtract(state.layoutTerm)
@@ -434,21 +434,17 @@ private struct Builder {
 
   /// A render line with the properties whose value differs from what the client holds.
   private func renderLine(forChangesOf view: View) -> Frame.Operation? {
-    var properties: [(key: String, value: String)] = []
-    for key in view.changedRenderKeys.keys.sorted() {
-      let previous = view.changedRenderKeys[key]!
+    var properties: [(key: String, value: WireValue?)] = []
+    let changed = view.changedRenderKeys
+    // One changed property (a label's text) is the common case: no sorted copy of the keys.
+    let keys = changed.count == 1 ? [changed.first!.key] : changed.keys.sorted()
+    for key in keys {
+      let previous = changed[key]!
       let current = view.renderProperties[key]
       guard previous != current else { continue }
-      if let previous {
-        engine.subtract(HashTerms.property(id: view.wireID, key: key, valueText: previous.wireText))
-      }
-      if let current {
-        let text = current.wireText
-        engine.add(HashTerms.property(id: view.wireID, key: key, valueText: text))
-        properties.append((key, text))
-      } else {
-        properties.append((key, "none"))
-      }
+      if let previous { engine.subtract(engine.terms.property(id: view.wireID, key: key, value: previous)) }
+      if let current { engine.add(engine.terms.property(id: view.wireID, key: key, value: current)) }
+      properties.append((key, current))
     }
     return properties.isEmpty ? nil : .render(id: view.wireID, properties: properties)
   }
@@ -484,7 +480,7 @@ private struct Builder {
     operations.append(.create(id: id, className: view.wireClassName, parent: parent?.wireID, index: index))
     state.sentParent = parent
     engine.add(
-      Self.place(
+      place(
         of: view, state: state, parentID: parent?.wireID ?? 0,
         previousID: index > 0 ? parent?.subviews[index - 1].wireID ?? 0 : 0))
     view.changedRenderKeys = [:]

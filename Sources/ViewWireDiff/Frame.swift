@@ -1,9 +1,10 @@
-import ViewWireProtocol
+public import ViewWireProtocol
 
 /// One frame of diffs for a client (PROTOCOL.md section 6), ready to encode.
 ///
-/// Values are held as their canonical wire text: the diff engine formats each number and value
-/// once, hashes that text, and the encoder writes the same bytes, so hash and wire cannot drift.
+/// Numbers and values are held as they are; the encoder writes their canonical text with the
+/// same byte writers (`WireBytes`) the diff engine hashed them with, so hash and wire cannot drift,
+/// and no line builds a string on its way out.
 public struct Frame: Sendable, Equatable {
   /// The frame's number in the session, from 1.
   public var sequence: Int
@@ -24,10 +25,10 @@ public struct Frame: Sendable, Equatable {
     case create(id: Int, className: String, parent: Int?, index: Int)
     /// `move ID PARENT INDEX`
     case move(id: Int, parent: Int, index: Int)
-    /// `layout ID X Y W H`, numbers as canonical text.
-    case layout(id: Int, x: String, y: String, width: String, height: String)
-    /// `render ID KEY=VALUE ...`, values as wire text (`none` removes).
-    case render(id: Int, properties: [(key: String, value: String)])
+    /// `layout ID X Y W H`, written canonically.
+    case layout(id: Int, x: Double, y: Double, width: Double, height: Double)
+    /// `render ID KEY=VALUE ...`; a nil value is written `none` and removes the property.
+    case render(id: Int, properties: [(key: String, value: WireValue?)])
 
     /// Written by hand because `render`'s properties are tuples, which cannot conform to `Equatable`;
     /// properties compare in order, as they are sent.
@@ -48,34 +49,56 @@ public struct Frame: Sendable, Equatable {
 
   /// Appends the frame's lines, each ending in LF, to `buffer`.
   public func encode(into buffer: inout [UInt8]) {
-    func append(_ text: String) {
-      var text = text
-      text.withUTF8 { buffer.append(contentsOf: $0) }
-    }
-    append("frame \(sequence) begin\(isFull ? " full" : "")\n")
+    buffer.appendASCII("frame ")
+    buffer.appendDecimal(sequence)
+    buffer.appendASCII(isFull ? " begin full\n" : " begin\n")
     for operation in operations {
       switch operation {
       case .remove(let id):
-        append("remove \(id)\n")
+        buffer.appendASCII("remove ")
+        buffer.appendDecimal(id)
       case .create(let id, let className, let parent, let index):
-        append("create \(id) \(className) \(parent.map(String.init) ?? "-") \(index)\n")
+        buffer.appendASCII("create ")
+        buffer.appendDecimal(id)
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendUTF8(className)
+        buffer.append(UInt8(ascii: " "))
+        if let parent { buffer.appendDecimal(parent) } else { buffer.append(UInt8(ascii: "-")) }
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendDecimal(index)
       case .move(let id, let parent, let index):
-        append("move \(id) \(parent) \(index)\n")
+        buffer.appendASCII("move ")
+        buffer.appendDecimal(id)
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendDecimal(parent)
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendDecimal(index)
       case .layout(let id, let x, let y, let width, let height):
-        append("layout \(id) \(x) \(y) \(width) \(height)\n")
-      case .render(let id, let properties):
-        var line = "render \(id)"
-        for (key, value) in properties {
-          line += " "
-          line += key
-          line += "="
-          line += value
+        buffer.appendASCII("layout ")
+        buffer.appendDecimal(id)
+        for number in [x, y, width, height] {
+          buffer.append(UInt8(ascii: " "))
+          buffer.appendCanonical(number)
         }
-        line += "\n"
-        append(line)
+      case .render(let id, let properties):
+        buffer.appendASCII("render ")
+        buffer.appendDecimal(id)
+        for (key, value) in properties {
+          buffer.append(UInt8(ascii: " "))
+          buffer.appendUTF8(key)
+          buffer.append(UInt8(ascii: "="))
+          if let value { buffer.appendWireText(of: value) } else { buffer.appendASCII("none") }
+        }
       }
+      buffer.append(UInt8(ascii: "\n"))
     }
-    append("frame \(sequence) end hash=\(FNV1a.hex(hash)) views=\(viewCount)\n")
+    buffer.appendASCII("frame ")
+    buffer.appendDecimal(sequence)
+    buffer.appendASCII(" end hash=")
+    buffer.appendUTF8(FNV1a.hex(hash))
+    buffer.appendASCII(" views=")
+    buffer.appendDecimal(viewCount)
+    buffer.append(UInt8(ascii: "\n"))
   }
 
   /// The frame's lines without terminators, for tests and logs.

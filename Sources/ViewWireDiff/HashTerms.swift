@@ -1,78 +1,64 @@
 import ViewWireProtocol
 
-/// The terms of the frame hash (PROTOCOL.md section 7), digested without building strings.
+/// The terms of the frame hash (PROTOCOL.md section 7).
 ///
-/// FNV-1a is a streaming digest, so each term is fed its pieces in order: the result equals
-/// `FNV1a.hash` of the joined string that the spec names, which clients compute naively.
-enum HashTerms {
+/// Each term's text is written into one reused byte buffer by the same writers the encoder uses
+/// (`WireBytes`), then digested: the result equals `FNV1a.hash` of the string the spec names,
+/// which clients compute naively, and no term allocates once the buffer has grown.
+struct HashTerms {
+  private var scratch: [UInt8] = []
+
+  init() { scratch.reserveCapacity(256) }
+
   /// `s ID CLASS PARENT PREV`
-  static func place(id: Int, className: String, parent: Int?, previous: Int?) -> UInt64 {
-    var digest = Digest()
-    digest.add(byte: UInt8(ascii: "s"))
-    digest.add(space: id)
-    digest.add(byte: UInt8(ascii: " "))
-    digest.add(className)
-    digest.add(space: parent)
-    digest.add(space: previous)
-    return digest.state
+  mutating func place(id: Int, className: String, parent: Int?, previous: Int?) -> UInt64 {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.appendASCII("s ")
+    scratch.appendDecimal(id)
+    scratch.append(UInt8(ascii: " "))
+    scratch.appendUTF8(className)
+    appendNeighbour(parent)
+    appendNeighbour(previous)
+    return digest()
   }
 
-  /// `l ID X Y W H`, from canonical number texts.
-  static func layout(id: Int, x: String, y: String, width: String, height: String) -> UInt64 {
-    var digest = Digest()
-    digest.add(byte: UInt8(ascii: "l"))
-    digest.add(space: id)
-    for text in [x, y, width, height] {
-      digest.add(byte: UInt8(ascii: " "))
-      digest.add(text)
-    }
-    return digest.state
+  /// `l ID X Y W H`, numbers canonical.
+  mutating func layout(id: Int, x: Double, y: Double, width: Double, height: Double) -> UInt64 {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.appendASCII("l ")
+    scratch.appendDecimal(id)
+    appendNumber(x)
+    appendNumber(y)
+    appendNumber(width)
+    appendNumber(height)
+    return digest()
   }
 
-  /// `p ID KEY=VALUE`, from the value's wire text.
-  static func property(id: Int, key: String, valueText: String) -> UInt64 {
-    var digest = Digest()
-    digest.add(byte: UInt8(ascii: "p"))
-    digest.add(space: id)
-    digest.add(byte: UInt8(ascii: " "))
-    digest.add(key)
-    digest.add(byte: UInt8(ascii: "="))
-    digest.add(valueText)
-    return digest.state
+  /// `p ID KEY=VALUE`, the value as wire text.
+  mutating func property(id: Int, key: String, value: WireValue) -> UInt64 {
+    scratch.removeAll(keepingCapacity: true)
+    scratch.appendASCII("p ")
+    scratch.appendDecimal(id)
+    scratch.append(UInt8(ascii: " "))
+    scratch.appendUTF8(key)
+    scratch.append(UInt8(ascii: "="))
+    scratch.appendWireText(of: value)
+    return digest()
   }
 
-  private struct Digest {
-    var state = FNV1a.offsetBasis
+  /// A space, then the id, or `-` for none.
+  private mutating func appendNeighbour(_ id: Int?) {
+    scratch.append(UInt8(ascii: " "))
+    if let id { scratch.appendDecimal(id) } else { scratch.append(UInt8(ascii: "-")) }
+  }
 
-    mutating func add(byte: UInt8) {
-      state = (state ^ UInt64(byte)) &* FNV1a.prime
-    }
+  /// A space, then the number canonically.
+  private mutating func appendNumber(_ number: Double) {
+    scratch.append(UInt8(ascii: " "))
+    scratch.appendCanonical(number)
+  }
 
-    mutating func add(_ text: String) {
-      for byte in text.utf8 { add(byte: byte) }
-    }
-
-    /// A space, then the number in decimal, or `-` for nil.
-    mutating func add(space number: Int?) {
-      add(byte: UInt8(ascii: " "))
-      guard let number else { return add(byte: UInt8(ascii: "-")) }
-      if number < 0 { add(byte: UInt8(ascii: "-")) }
-      var magnitude = number.magnitude
-      var digits:
-        (
-          UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-          UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-        ) =
-          (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-      var count = 0
-      withUnsafeMutableBytes(of: &digits) { buffer in
-        repeat {
-          buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-          magnitude /= 10
-          count += 1
-        } while magnitude > 0
-        for index in stride(from: count - 1, through: 0, by: -1) { add(byte: buffer[index]) }
-      }
-    }
+  private func digest() -> UInt64 {
+    scratch.withUnsafeBufferPointer { FNV1a.hash($0) }
   }
 }

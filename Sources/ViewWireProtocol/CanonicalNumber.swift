@@ -8,27 +8,9 @@ public enum CanonicalNumber {
   /// Writes `value` canonically: `12`, `0.5`, `-3.125`. Non-finite values are written `0`,
   /// because the wire has no spelling for them and a view with a NaN frame is a bug to contain.
   public static func format(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
-    let scaled = (value * 1000).rounded(.toNearestOrAwayFromZero)
-    guard abs(scaled) < 9.0e15 else { return value < 0 ? "-9000000000000" : "9000000000000" }
-    var thousandths = Int64(scaled)
-    if thousandths == 0 { return "0" }
-    let negative = thousandths < 0
-    if negative { thousandths = -thousandths }
-    let whole = thousandths / 1000
-    var fraction = thousandths % 1000
-    var text = negative ? "-" : ""
-    text += String(whole)
-    if fraction != 0 {
-      var digits = 3
-      while fraction % 10 == 0 {
-        fraction /= 10
-        digits -= 1
-      }
-      let fractionText = String(fraction)
-      text += "." + String(repeating: "0", count: digits - fractionText.count) + fractionText
-    }
-    return text
+    var bytes: [UInt8] = []
+    bytes.appendCanonical(value)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Parses a client's number: optional sign, digits, optional fraction. No exponent, no `inf`.

@@ -14,12 +14,9 @@ public enum WireValue: Hashable, Sendable {
 
   /// The value's exact wire text, which is also what the frame hash digests.
   public var wireText: String {
-    switch self {
-    case .number(let value): return CanonicalNumber.format(value)
-    case .bool(let value): return value ? "true" : "false"
-    case .color(let color): return color.wireText
-    case .string(let text): return Quoting.quote(text)
-    }
+    var bytes: [UInt8] = []
+    bytes.appendWireText(of: self)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
@@ -43,17 +40,7 @@ public struct WireColor: Hashable, Sendable {
   }
 
   /// `#rrggbbaa` in lowercase hex.
-  public var wireText: String {
-    var text = "#"
-    for channel in [red, green, blue, alpha] {
-      let digits = "0123456789abcdef".utf8
-      text.unicodeScalars.append(
-        Unicode.Scalar(digits[digits.index(digits.startIndex, offsetBy: Int(channel >> 4))]))
-      text.unicodeScalars.append(
-        Unicode.Scalar(digits[digits.index(digits.startIndex, offsetBy: Int(channel & 0xF))]))
-    }
-    return text
-  }
+  public var wireText: String { WireValue.color(self).wireText }
 
   /// Parses `#rrggbbaa` or `#rrggbb`; nil for anything else.
   public init?(wireText: some StringProtocol) {

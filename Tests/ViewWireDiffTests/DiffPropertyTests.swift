@@ -224,10 +224,10 @@ struct ReferenceMirror {
         nodes[id]!.parent = parent
       case .layout(let id, let x, let y, let width, let height):
         guard nodes[id] != nil else { throw Divergence(description: "layout of unknown \(id)") }
-        nodes[id]!.layout = [x, y, width, height]
+        nodes[id]!.layout = [x, y, width, height].map(CanonicalNumber.format)
       case .render(let id, let properties):
         guard nodes[id] != nil else { throw Divergence(description: "render of unknown \(id)") }
-        for (key, value) in properties { nodes[id]!.properties[key] = value == "none" ? nil : value }
+        for (key, value) in properties { nodes[id]!.properties[key] = value?.wireText }
       }
     }
     guard nodes.count == frame.viewCount else {

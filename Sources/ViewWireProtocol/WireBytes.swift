@@ -1,0 +1,125 @@
+/// Wire text written straight into a byte buffer.
+///
+/// The frame encoder and the frame hash both need the canonical text of numbers, quoted strings
+/// and values; building a `String` for each, only to copy its bytes out again, was most of what
+/// a small frame cost. These writers produce the exact bytes of `CanonicalNumber.format`,
+/// `Quoting.quote` and `WireValue.wireText` (which are defined through them), so the hash and the
+/// wire cannot drift apart.
+extension Array where Element == UInt8 {
+  /// Appends the ASCII bytes of a literal, such as a command word.
+  @inlinable
+  public mutating func appendASCII(_ text: StaticString) {
+    text.withUTF8Buffer { append(contentsOf: $0) }
+  }
+
+  /// Appends a string's UTF-8 bytes as they are (class names, property keys).
+  @inlinable
+  public mutating func appendUTF8(_ text: String) {
+    append(contentsOf: text.utf8)
+  }
+
+  /// Appends an integer in decimal, `-` first when negative.
+  public mutating func appendDecimal(_ number: Int) {
+    if number < 0 { append(UInt8(ascii: "-")) }
+    appendDigits(UInt64(number.magnitude))
+  }
+
+  /// Appends `value` canonically (PROTOCOL.md section 5): `12`, `0.5`, `-3.125`; non-finite
+  /// values as `0`, values past ±9e12 clamped.
+  public mutating func appendCanonical(_ value: Double) {
+    guard value.isFinite else { return append(UInt8(ascii: "0")) }
+    let scaled = (value * 1000).rounded(.toNearestOrAwayFromZero)
+    guard abs(scaled) < 9.0e15 else {
+      if value < 0 { append(UInt8(ascii: "-")) }
+      return appendASCII("9000000000000")
+    }
+    let thousandths = Int64(scaled)
+    if thousandths == 0 { return append(UInt8(ascii: "0")) }
+    if thousandths < 0 { append(UInt8(ascii: "-")) }
+    let magnitude = thousandths.magnitude
+    appendDigits(magnitude / 1000)
+    var fraction = magnitude % 1000
+    guard fraction != 0 else { return }
+    append(UInt8(ascii: "."))
+    var digits = 3
+    while fraction % 10 == 0 {
+      fraction /= 10
+      digits -= 1
+    }
+    // Leading zeros of the fraction: 0.05 is 50 thousandths, written "05".
+    var divisor: UInt64 = digits == 3 ? 100 : digits == 2 ? 10 : 1
+    while divisor > 0 {
+      append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
+      divisor /= 10
+    }
+  }
+
+  /// Appends `text` quoted as PROTOCOL.md section 5 says: `"`, with `\"`, `\\`, `\n`, `\r`, `\t`
+  /// escaped and the other characters `Quoting.mustEscape` names as `\u{H}`, then `"`.
+  public mutating func appendQuoted(_ text: String) {
+    append(UInt8(ascii: "\""))
+    // Most text is printable ASCII with nothing to escape: one pass over the bytes, one copy.
+    let plain = text.utf8.allSatisfy {
+      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+    if plain {
+      append(contentsOf: text.utf8)
+    } else {
+      for scalar in text.unicodeScalars { appendEscaped(scalar) }
+    }
+    append(UInt8(ascii: "\""))
+  }
+
+  /// Appends a value's wire text (`WireValue.wireText`).
+  public mutating func appendWireText(of value: WireValue) {
+    switch value {
+    case .number(let number): appendCanonical(number)
+    case .bool(let flag): flag ? appendASCII("true") : appendASCII("false")
+    case .color(let color):
+      append(UInt8(ascii: "#"))
+      for channel in [color.red, color.green, color.blue, color.alpha] {
+        append(Self.hexDigits[Int(channel >> 4)])
+        append(Self.hexDigits[Int(channel & 0xF)])
+      }
+    case .string(let text): appendQuoted(text)
+    }
+  }
+
+  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+  private mutating func appendEscaped(_ scalar: Unicode.Scalar) {
+    switch scalar {
+    case "\"": appendASCII("\\\"")
+    case "\\": appendASCII("\\\\")
+    case "\n": appendASCII("\\n")
+    case "\r": appendASCII("\\r")
+    case "\t": appendASCII("\\t")
+    default:
+      if Quoting.mustEscape(scalar) {
+        appendASCII("\\u{")
+        append(contentsOf: String(scalar.value, radix: 16).utf8)
+        append(UInt8(ascii: "}"))
+      } else {
+        append(contentsOf: UTF8.encode(scalar)!)
+      }
+    }
+  }
+
+  /// Appends the decimal digits of `number`, most significant first.
+  private mutating func appendDigits(_ number: UInt64) {
+    guard number >= 10 else { return append(UInt8(ascii: "0") + UInt8(number)) }
+    var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    // At most 20 digits: 80 bytes of scratch space on the stack, written least significant first.
+    var rest = number
+    var count = 0
+    Swift.withUnsafeMutableBytes(of: &digits) { scratch in
+      repeat {
+        scratch[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        count += 1
+      } while rest > 0
+      for index in stride(from: count - 1, through: 0, by: -1) { append(scratch[index]) }
+    }
+  }
+}
