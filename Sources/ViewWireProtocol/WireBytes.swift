@@ -35,6 +35,8 @@ extension Array where Element == UInt8 {
     }
     let thousandths = Int64(scaled)
     if thousandths == 0 { return append(UInt8(ascii: "0")) }
+    // Whole numbers, most frames' coordinates, need no fraction digits.
+    if thousandths % 1000 == 0 { return appendDecimal(Int(thousandths / 1000)) }
     if thousandths < 0 { append(UInt8(ascii: "-")) }
     let magnitude = thousandths.magnitude
     appendDigits(magnitude / 1000)
@@ -59,12 +61,18 @@ extension Array where Element == UInt8 {
   public mutating func appendQuoted(_ text: String) {
     append(UInt8(ascii: "\""))
     // Most text is printable ASCII with nothing to escape: one pass over the bytes, one copy.
-    let plain = text.utf8.allSatisfy {
-      $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    // The pass reads the string's storage in place; walking `utf8` byte by byte cost more than
+    // the rest of quoting.
+    var text = text
+    let plain = text.withUTF8 { bytes in
+      for byte in bytes
+      where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        return false
+      }
+      append(contentsOf: bytes)
+      return true
     }
-    if plain {
-      append(contentsOf: text.utf8)
-    } else {
+    if !plain {
       for scalar in text.unicodeScalars { appendEscaped(scalar) }
     }
     append(UInt8(ascii: "\""))
@@ -106,20 +114,27 @@ extension Array where Element == UInt8 {
   }
 
   /// Appends the decimal digits of `number`, most significant first.
+  ///
+  /// Counts the digits first and writes them in place, back to front, after one capacity check:
+  /// appending byte by byte checked uniqueness and capacity per digit, and numbers are most of
+  /// what layout lines and their hash terms write.
   private mutating func appendDigits(_ number: UInt64) {
-    guard number >= 10 else { return append(UInt8(ascii: "0") + UInt8(number)) }
-    var digits: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    // At most 20 digits: 80 bytes of scratch space on the stack, written least significant first.
-    var rest = number
-    var count = 0
-    Swift.withUnsafeMutableBytes(of: &digits) { scratch in
-      repeat {
-        scratch[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+    var count = 1
+    var bound: UInt64 = 10
+    while count < 20, number >= bound {
+      count += 1
+      bound = bound &* 10
+    }
+    let start = self.count
+    append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+    withUnsafeMutableBufferPointer { buffer in
+      var rest = number
+      var index = start + count - 1
+      while rest > 0 {
+        buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
         rest /= 10
-        count += 1
-      } while rest > 0
-      for index in stride(from: count - 1, through: 0, by: -1) { append(scratch[index]) }
+        index -= 1
+      }
     }
   }
 }
