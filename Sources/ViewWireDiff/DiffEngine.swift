@@ -32,8 +32,6 @@ public final class DiffEngine {
   /// Views the client holds, by wire id; keeps them alive until the client is told they are gone.
   private var viewsByID: [Int: View] = [:]
   private var nextID = 1
-  /// Writes and digests hash terms in one buffer reused across frames.
-  fileprivate var terms = HashTerms()
 
   /// An engine that has sent nothing for `window` yet, so its first `makeFrame()` is a full frame. One engine
   /// per window: the wire ids it hands out are stored on the views.
@@ -59,6 +57,7 @@ public final class DiffEngine {
     window.prepareFrame()
     var builder = Builder(engine: self)
     builder.collectChanges()
+    hash = hash &+ builder.hashDelta
     guard !builder.operations.isEmpty else { return nil }
     sequence += 1
     return Frame(
@@ -71,6 +70,7 @@ public final class DiffEngine {
     window.prepareFrame()
     var builder = Builder(engine: self)
     builder.collectFullTree()
+    hash = builder.hashDelta
     sequence += 1
     return Frame(
       sequence: sequence, isFull: true, operations: builder.operations, hash: hash,
@@ -95,11 +95,8 @@ public final class DiffEngine {
     view.isQueuedForChanges = false
     view.layoutChanged = false
     view.childrenChanged = false
-    view.changedRenderKeys = [:]
+    view.renderChanges.removeAll()
   }
-
-  fileprivate func add(_ term: UInt64) { hash = hash &+ term }
-  fileprivate func subtract(_ term: UInt64) { hash = hash &- term }
 
   fileprivate var allViews: Dictionary<Int, View>.Values { viewsByID.values }
 }
@@ -108,6 +105,11 @@ public final class DiffEngine {
 private struct Builder {
   let engine: DiffEngine
   var operations: [Frame.Operation] = []
+  /// What this frame adds to the engine's hash (wrapping), applied once at the end; for a full
+  /// frame, the whole hash.
+  private(set) var hashDelta: UInt64 = 0
+  /// Writes and digests hash terms in one buffer for the whole frame.
+  private var terms = HashTerms()
   /// Views created in this frame, whose layout and render lines follow the structure lines.
   private var created: [View] = []
   /// The client's child lists of parents touched in this frame, as the emitted lines leave them.
@@ -121,31 +123,31 @@ private struct Builder {
 
   // MARK: Incremental frame
 
+  /// Lines go straight into `operations` in wire order (layouts of created views, then of
+  /// changed ones, then renders likewise): one walk of the created views and two of the changed
+  /// ones, rather than four arrays joined at the end, which copied (and retained) every line.
   mutating func collectChanges() {
     let (changed, detached) = window.changes.drain()
     emitRemovals(detached)
     emitStructure(changed)
-    for view in created { emitFullState(of: view) }
-    var layoutLines: [Frame.Operation] = []
-    var renderLines: [Frame.Operation] = []
+    for view in created { emitCreatedLayout(of: view) }
+    for view in changed where view.wireID != 0 && view.isQueuedForChanges && view.layoutChanged {
+      if let line = layoutLine(for: view) { operations.append(line) }
+    }
+    for view in created { emitCreatedRenders(of: view) }
     for view in changed where view.wireID != 0 && view.isQueuedForChanges {
-      if view.layoutChanged, let line = layoutLine(for: view) { layoutLines.append(line) }
-      if !view.changedRenderKeys.isEmpty, let line = renderLine(forChangesOf: view) {
-        renderLines.append(line)
+      if !view.renderChanges.isEmpty, let line = renderLine(forChangesOf: view) {
+        operations.append(line)
       }
       window.changes.forget(view)
     }
-    // Created views' state lines were added by emitFullState in creation order; changed views'
-    // lines follow, keeping layouts before renders across the whole frame.
-    let createdLayouts = pendingLayouts
-    let createdRenders = pendingRenders
-    operations += createdLayouts + layoutLines + createdRenders + renderLines
   }
 
-  private var pendingLayouts: [Frame.Operation] = []
   /// Parents that must send again a view the client lost with a removed subtree.
   private var reparented: [View] = []
-  private var pendingRenders: [Frame.Operation] = []
+
+  private mutating func add(_ term: UInt64) { hashDelta = hashDelta &+ term }
+  private mutating func subtract(_ term: UInt64) { hashDelta = hashDelta &- term }
 
   /// The client's child lists lose their removed views once per parent, after the lines are
   /// out: removing them one by one searched the list each time, quadratic when a long list is
@@ -180,11 +182,9 @@ private struct Builder {
     while let view = stack.popLast() {
       guard view.wireID != 0, let state = view.wireState else { continue }
       stack.append(contentsOf: state.sentChildren)
-      engine.subtract(state.placeTerm)
-      engine.subtract(state.layoutTerm)
-      for (key, value) in sentProperties(of: view) {
-        engine.subtract(engine.terms.property(id: view.wireID, key: key, value: value))
-      }
+      subtract(state.placeTerm)
+      subtract(state.layoutTerm)
+      for (_, term) in state.propertyTerms { subtract(term) }
       if view.window === window, let parent = view.superview {
         // Still on screen under another parent: make sure that parent sends it again.
         parent.childrenChanged = true
@@ -332,7 +332,7 @@ private struct Builder {
     view.wireState?.sentParent = parent
     created.append(view)
     // Properties recorded before creation are part of the full state sent now.
-    view.changedRenderKeys = [:]
+    view.renderChanges.removeAll()
     view.layoutChanged = false
     for (childIndex, child) in view.subviews.enumerated() {
       if child.wireID == 0 {
@@ -347,13 +347,13 @@ private struct Builder {
     updatePlaces(of: view, final: view.subviews)
     view.childrenChanged = false
     if parent == nil, let state = view.wireState {
-      engine.add(place(of: view, state: state, parentID: 0, previousID: 0))
+      add(place(of: view, state: state, parentID: 0, previousID: 0))
     }
   }
 
   /// Computes and records `view`'s place term for the given neighbours (wire ids, 0 for none).
-  private func place(of view: View, state: WireState, parentID: Int, previousID: Int) -> UInt64 {
-    let term = engine.terms.place(
+  private mutating func place(of view: View, state: WireState, parentID: Int, previousID: Int) -> UInt64 {
+    let term = terms.place(
       id: view.wireID, className: view.wireClassName, parent: parentID == 0 ? nil : parentID,
       previous: previousID == 0 ? nil : previousID)
     state.placeTerm = term
@@ -379,8 +379,8 @@ private struct Builder {
       let old = state.placeTerm
       let term = place(of: child, state: state, parentID: parentID, previousID: previousID)
       if term != old {
-        engine.subtract(old)
-        engine.add(term)
+        subtract(old)
+        add(term)
       }
     }
     parent.wireState?.sentChildren = final
@@ -396,65 +396,66 @@ private struct Builder {
 
   // MARK: State lines
 
-  /// Adds the layout and every render property of a view created in this frame.
-  private mutating func emitFullState(of view: View) {
+  /// Adds the layout line of a view created in this frame (none for an empty frame).
+  private mutating func emitCreatedLayout(of view: View) {
     guard let state = view.wireState else { return }
-    let zero = engine.terms.layout(id: view.wireID, x: 0, y: 0, width: 0, height: 0)
+    let zero = terms.layout(id: view.wireID, x: 0, y: 0, width: 0, height: 0)
     state.layoutTerm = zero
-    engine.add(zero)
+    add(zero)
     state.sentFrame = .zero
-    if let line = layoutLine(for: view) { pendingLayouts.append(line) }
-    let keys = view.renderProperties.keys.sorted()
-    guard !keys.isEmpty else { return }
+    if let line = layoutLine(for: view) { operations.append(line) }
+  }
+
+  /// Adds every render property of a view created in this frame, in key order.
+  private mutating func emitCreatedRenders(of view: View) {
+    guard let state = view.wireState else { return }
+    let all = view.renderProperties
+    state.propertyTerms = []
+    guard !all.isEmpty else { return }
     var properties: [(key: String, value: WireValue?)] = []
-    properties.reserveCapacity(keys.count)
-    for key in keys {
-      let value = view.renderProperties[key]!
+    properties.reserveCapacity(all.count)
+    state.propertyTerms.reserveCapacity(all.count)
+    for (key, value) in all {
       properties.append((key, value))
-      engine.add(engine.terms.property(id: view.wireID, key: key, value: value))
+      let term = terms.property(id: view.wireID, key: key, value: value)
+      state.propertyTerms.append((key, term))
+      add(term)
     }
-    pendingRenders.append(.render(id: view.wireID, properties: properties))
+    operations.append(.render(id: view.wireID, properties: properties))
   }
 
   /// A layout line if the frame differs from what the client holds, updating the hash.
-  private func layoutLine(for view: View) -> Frame.Operation? {
+  private mutating func layoutLine(for view: View) -> Frame.Operation? {
     guard let state = view.wireState else { return nil }
     let frame = view.frame
     guard frame != state.sentFrame else { return nil }
     let (x, y) = (Double(frame.origin.x), Double(frame.origin.y))
     let (width, height) = (Double(frame.size.width), Double(frame.size.height))
-    let term = engine.terms.layout(id: view.wireID, x: x, y: y, width: width, height: height)
+    let term = terms.layout(id: view.wireID, x: x, y: y, width: width, height: height)
     state.sentFrame = frame
     guard term != state.layoutTerm else { return nil }  // moved less than the wire's precision
-    engine.subtract(state.layoutTerm)
-    engine.add(term)
+    subtract(state.layoutTerm)
+    add(term)
     state.layoutTerm = term
     return .layout(id: view.wireID, x: x, y: y, width: width, height: height)
   }
 
   /// A render line with the properties whose value differs from what the client holds.
-  private func renderLine(forChangesOf view: View) -> Frame.Operation? {
+  private mutating func renderLine(forChangesOf view: View) -> Frame.Operation? {
+    guard let state = view.wireState else { return nil }
+    var changes = view.renderChanges.entries
+    // One changed property (a label's text) is the common case: nothing to sort.
+    if changes.count > 1 { changes.sort { $0.key < $1.key } }
     var properties: [(key: String, value: WireValue?)] = []
-    let changed = view.changedRenderKeys
-    // One changed property (a label's text) is the common case: no sorted copy of the keys.
-    let keys = changed.count == 1 ? [changed.first!.key] : changed.keys.sorted()
-    for key in keys {
-      let previous = changed[key]!
+    for (key, previous) in changes {
       let current = view.renderProperties[key]
       guard previous != current else { continue }
-      if let previous { engine.subtract(engine.terms.property(id: view.wireID, key: key, value: previous)) }
-      if let current { engine.add(engine.terms.property(id: view.wireID, key: key, value: current)) }
+      let term = current.map { terms.property(id: view.wireID, key: key, value: $0) }
+      subtract(state.replacePropertyTerm(for: key, with: term))
+      if let term { add(term) }
       properties.append((key, current))
     }
     return properties.isEmpty ? nil : .render(id: view.wireID, properties: properties)
-  }
-
-  /// The render properties as the client holds them: current values, except those changed since
-  /// the last frame, which the client still has at their earlier value.
-  private func sentProperties(of view: View) -> [(String, WireValue)] {
-    var properties = view.renderProperties
-    for (key, previous) in view.changedRenderKeys { properties[key] = previous }
-    return properties.map { ($0.key, $0.value) }
   }
 
   // MARK: Full frame
@@ -466,11 +467,11 @@ private struct Builder {
       forgetSentSubtree(of: view)
     }
     for view in changed where view.wireID != 0 { window.changes.forget(view) }
-    engine.resetHash()
-    pendingLayouts = []
-    pendingRenders = []
+    hashDelta = 0
+    created = []
     emitTree(window, parent: nil, index: 0)
-    operations += pendingLayouts + pendingRenders
+    for view in created { emitCreatedLayout(of: view) }
+    for view in created { emitCreatedRenders(of: view) }
   }
 
   /// Sends `view` and its subtree as they are, keeping the ids the client already knew.
@@ -479,24 +480,20 @@ private struct Builder {
     let state = view.wireState!
     operations.append(.create(id: id, className: view.wireClassName, parent: parent?.wireID, index: index))
     state.sentParent = parent
-    engine.add(
+    add(
       place(
         of: view, state: state, parentID: parent?.wireID ?? 0,
         previousID: index > 0 ? parent?.subviews[index - 1].wireID ?? 0 : 0))
-    view.changedRenderKeys = [:]
+    view.renderChanges.removeAll()
     view.layoutChanged = false
     view.childrenChanged = false
     view.isQueuedForChanges = false
-    emitFullState(of: view)
+    created.append(view)  // its state lines follow every create, in this order
     for (childIndex, child) in view.subviews.enumerated() {
       emitTree(child, parent: view, index: childIndex)
     }
     state.sentChildren = view.subviews
   }
-}
-
-extension DiffEngine {
-  fileprivate func resetHash() { hash = 0 }
 }
 
 /// A parent's child list as the client holds it while a frame is being built.

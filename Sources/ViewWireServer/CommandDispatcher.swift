@@ -234,7 +234,7 @@ final class CommandDispatcher {
       // Origin and size as stored, as frames send them (DiffEngine's layout lines): minX and
       // width would normalise a negative size and disagree with the frame for the same view.
       let frame = view.frame
-      let properties = view.renderProperties.sorted { $0.key < $1.key }.map {
+      let properties = view.renderProperties.map {
         Field($0.key, $0.value.wireText)
       }
       connection.send(

@@ -263,7 +263,8 @@ struct ReferenceMirror {
         CanonicalNumber.format(Double($0))
       }
       #expect(node.layout == layout, "\(context): layout of \(id)")
-      let properties = view.renderProperties.mapValues(\.wireText)
+      let properties = Dictionary(
+        uniqueKeysWithValues: view.renderProperties.map { ($0.key, $0.value.wireText) })
       #expect(node.properties == properties, "\(context): properties of \(id)")
       #expect(
         node.children == view.subviews.compactMap { engine.id(of: $0) }, "\(context): children of \(id)")

@@ -71,7 +71,7 @@ struct InterfaceTests {
   /// One line per view: depth, class, frame and the properties it travels with.
   static func snapshot(_ view: View, depth: Int = 0) -> [String] {
     let frame = view.frame
-    let properties = view.renderProperties.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.wireText)" }
+    let properties = view.renderProperties.map { "\($0.key)=\($0.value.wireText)" }
     let line =
       String(repeating: "  ", count: depth)
       + ([

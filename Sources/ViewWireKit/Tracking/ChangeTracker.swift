@@ -32,9 +32,7 @@ package final class ChangeTracker {
 
   func noteRender(of view: View, key: String, previous: WireValue?) {
     guard view.wireID != 0 else { return }
-    if view.changedRenderKeys.index(forKey: key) == nil {
-      view.changedRenderKeys[key] = .some(previous)
-    }
+    view.renderChanges.record(key, previous: previous)
     enqueue(view)
   }
 
@@ -111,7 +109,7 @@ package final class ChangeTracker {
     view.isQueuedForChanges = false
     view.layoutChanged = false
     view.childrenChanged = false
-    view.changedRenderKeys = [:]
+    view.renderChanges.removeAll()
   }
 
   /// Lays out every queued view inside `root`, parents before children.

@@ -147,7 +147,7 @@ open class View: Responder {
   public private(set) lazy var layer = Layer(view: self)
 
   /// The render properties as they stand, by wire key; absent keys have their default.
-  package private(set) var renderProperties: [String: WireValue] = [:]
+  package private(set) final var renderProperties = RenderProperties()
 
   /// Sets a render property that travels to clients; nil removes it.
   ///
@@ -590,27 +590,29 @@ open class View: Responder {
   }
 
   // MARK: Change-tracking state, owned by the diff engine
+  // `final`, so the engine in another module reads and writes the fields directly instead of
+  // calling an accessor per view per frame.
 
   /// The view's id on the wire, or 0 while the client does not hold it.
-  package var wireID = 0
+  package final var wireID = 0
   /// Bookkeeping of the diff engine about what the client holds for this view.
-  package var wireState: WireState?
+  package final var wireState: WireState?
   /// Whether the tracker queued this view for the next frame.
-  package var isQueuedForChanges = false
+  package final var isQueuedForChanges = false
   /// Whether the tracker's list of views taken out of a superview holds this view, so a view
   /// removed again and again before the next frame is listed once.
-  package var isQueuedAsDetached = false
+  package final var isQueuedAsDetached = false
   /// Whether the tracker's layout queue holds this view, so re-adding a view that still needs
   /// layout does not queue it again.
-  package var isQueuedForLayout = false
+  package final var isQueuedForLayout = false
   /// Whether the tracker's display queue holds this view.
-  package var isQueuedForDisplay = false
+  package final var isQueuedForDisplay = false
   /// Whether the layout frame changed since the last frame.
-  package var layoutChanged = false
+  package final var layoutChanged = false
   /// Whether the order or membership of the subviews changed since the last frame.
-  package var childrenChanged = false
+  package final var childrenChanged = false
   /// Render properties changed since the last frame, with their values before the first change.
-  package var changedRenderKeys: [String: WireValue?] = [:]
+  package final var renderChanges = RenderChanges()
 
   /// The class name the wire shows: the app's own class, as `type(of:)` spells it.
   open var wireClassName: String { String(describing: type(of: self)) }
@@ -627,5 +629,21 @@ package final class WireState {
   package var placeParentID = -1
   package var placePreviousID = -1
   package var layoutTerm: UInt64 = 0
+  /// The hash term of each render property the client holds, in the order first sent, so a
+  /// change subtracts the old term without writing and digesting the old value again, and a
+  /// removal subtracts them all.
+  package var propertyTerms: [(key: String, term: UInt64)] = []
   package init() {}
+
+  /// Records `term` (nil: the property is gone) as `key`'s and returns the term it replaces,
+  /// 0 when the client held no value.
+  package func replacePropertyTerm(for key: String, with term: UInt64?) -> UInt64 {
+    for index in propertyTerms.indices where propertyTerms[index].key == key {
+      let old = propertyTerms[index].term
+      if let term { propertyTerms[index].term = term } else { propertyTerms.remove(at: index) }
+      return old
+    }
+    if let term { propertyTerms.append((key, term)) }
+    return 0
+  }
 }
