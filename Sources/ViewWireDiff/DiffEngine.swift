@@ -155,8 +155,8 @@ private struct Builder {
   private mutating func emitRemovals(_ detached: [View]) {
     var removedByParent: [ObjectIdentifier: (parent: View, views: Set<ObjectIdentifier>)] = [:]
     for view in detached where view.wireID != 0 && view.window !== window {
-      let sentParent = view.wireState?.sentParent
-      let parentStays = sentParent.map { $0.window === window && $0.wireID != 0 } ?? true
+      let sentParent = sentParent(of: view)
+      let parentStays = view.wireState?.sentParentID == 0 || sentParent?.window === window
       guard parentStays else { continue }  // an ancestor's removal takes this view with it
       operations.append(.remove(id: view.wireID))
       if let sentParent {
@@ -231,7 +231,7 @@ private struct Builder {
         cursor = list.index(of: child, from: cursor + 1) ?? list.index(of: child) ?? cursor
         continue
       }
-      if child.wireID != 0, let oldParent = child.wireState?.sentParent {
+      if child.wireID != 0, let oldParent = sentParent(of: child) {
         if let removed = children(of: oldParent).remove(child), oldParent === parent, removed <= cursor {
           cursor -= 1
         }
@@ -243,7 +243,7 @@ private struct Builder {
         createSubtree(child, parent: parent, index: index)
       } else {
         operations.append(.move(id: child.wireID, parent: parent.wireID, index: index))
-        child.wireState?.sentParent = parent
+        child.wireState?.sentParentID = parent.wireID
       }
     }
     // Place terms were computed against the list as last sent, before this frame's removals:
@@ -329,7 +329,7 @@ private struct Builder {
     let id = engine.register(view)
     operations.append(
       .create(id: id, className: view.wireClassName, parent: parent?.wireID, index: index))
-    view.wireState?.sentParent = parent
+    view.wireState?.sentParentID = parent?.wireID ?? 0
     created.append(view)
     // Properties recorded before creation are part of the full state sent now.
     view.renderChanges.removeAll()
@@ -339,9 +339,9 @@ private struct Builder {
         createSubtree(child, parent: view, index: childIndex)
       } else {
         // Already held by the client elsewhere: move it under its new, just-created parent.
-        if let oldParent = child.wireState?.sentParent { children(of: oldParent).remove(child) }
+        if let oldParent = sentParent(of: child) { children(of: oldParent).remove(child) }
         operations.append(.move(id: child.wireID, parent: id, index: childIndex))
-        child.wireState?.sentParent = view
+        child.wireState?.sentParentID = id
       }
     }
     updatePlaces(of: view, final: view.subviews)
@@ -385,6 +385,12 @@ private struct Builder {
     }
     parent.wireState?.sentChildren = final
     simulated[ObjectIdentifier(parent)] = SimulatedChildren(final)
+  }
+
+  /// The parent the client holds `view` under, while the client still holds that parent.
+  private func sentParent(of view: View) -> View? {
+    guard let id = view.wireState?.sentParentID, id != 0 else { return nil }
+    return engine.view(withID: id)
   }
 
   private mutating func children(of parent: View) -> SimulatedChildren {
@@ -479,7 +485,7 @@ private struct Builder {
     let id = view.wireID == 0 ? engine.register(view) : view.wireID
     let state = view.wireState!
     operations.append(.create(id: id, className: view.wireClassName, parent: parent?.wireID, index: index))
-    state.sentParent = parent
+    state.sentParentID = parent?.wireID ?? 0
     add(
       place(
         of: view, state: state, parentID: parent?.wireID ?? 0,

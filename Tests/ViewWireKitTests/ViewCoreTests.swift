@@ -64,6 +64,24 @@ struct ViewCoreTests {
     #expect(parent.viewWithTag(1) === a)
   }
 
+  /// `superview` is unowned, as UIKit's is unretained: a subview that outlives its superview
+  /// (held elsewhere) is left with none, and reading it neither traps nor dangles.
+  @Test func aSubviewThatOutlivesItsSuperviewHasNone() {
+    let child = Label()
+    weak var gone: View?
+    do {
+      let parent = View()
+      parent.addSubview(child)
+      gone = parent
+      #expect(child.superview === parent)
+    }
+    #expect(gone == nil)
+    #expect(child.superview == nil)
+    let adopter = View()
+    adopter.addSubview(child)
+    #expect(child.superview === adopter)
+  }
+
   @Test func viewsKnowTheirWindowAndLoseItWhenRemoved() {
     let window = Window(size: CGSize(width: 10, height: 10))
     let parent = View()

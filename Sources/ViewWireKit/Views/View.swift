@@ -14,10 +14,20 @@ open class View: Responder {
   // MARK: Hierarchy
 
   /// The view this one is a subview of.
-  public private(set) weak var superview: View?
+  ///
+  /// Unowned, as UIKit's is unretained: the superview holds its subviews, and clears this when
+  /// it goes (`deinit`). A weak reference gave every parent a side table, which made each retain
+  /// and release of a parent (every frame touches thousands of rows) take the slow path.
+  public private(set) unowned(safe) var superview: View?
 
   /// The subviews, back to front: later ones draw on top and are hit-tested first.
   public private(set) var subviews: [View] = []
+
+  /// Subviews that outlive this view (held elsewhere) are left without a superview rather than
+  /// with a dangling one.
+  deinit {
+    for subview in subviews { subview.superview = nil }
+  }
 
   /// The window this view is in, or nil while it is not in one.
   ///
@@ -620,7 +630,10 @@ open class View: Responder {
 
 /// What the client holds for one view, as the diff engine last sent it.
 package final class WireState {
-  package weak var sentParent: View?
+  /// The wire id of the parent the client holds the view under, 0 for the root. An id, not a
+  /// reference: a weak one gave every parent a side table (slow retains on every frame), and
+  /// the engine looks the view up only when structure changes.
+  package var sentParentID = 0
   package var sentChildren: [View] = []
   package var sentFrame: CGRect = .zero
   package var placeTerm: UInt64 = 0
