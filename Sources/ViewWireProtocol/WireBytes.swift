@@ -19,6 +19,7 @@ extension Array where Element == UInt8 {
   }
 
   /// Appends an integer in decimal, `-` first when negative.
+  @inlinable
   public mutating func appendDecimal(_ number: Int) {
     if number < 0 { append(UInt8(ascii: "-")) }
     appendDigits(UInt64(number.magnitude))
@@ -26,6 +27,7 @@ extension Array where Element == UInt8 {
 
   /// Appends `value` canonically (PROTOCOL.md section 5): `12`, `0.5`, `-3.125`; non-finite
   /// values as `0`, values past ±9e12 clamped.
+  @inlinable
   public mutating func appendCanonical(_ value: Double) {
     guard value.isFinite else { return append(UInt8(ascii: "0")) }
     let scaled = (value * 1000).rounded(.toNearestOrAwayFromZero)
@@ -58,6 +60,7 @@ extension Array where Element == UInt8 {
 
   /// Appends `text` quoted as PROTOCOL.md section 5 says: `"`, with `\"`, `\\`, `\n`, `\r`, `\t`
   /// escaped and the other characters `Quoting.mustEscape` names as `\u{H}`, then `"`.
+  @inlinable
   public mutating func appendQuoted(_ text: String) {
     append(UInt8(ascii: "\""))
     // Most text is printable ASCII with nothing to escape: one pass over the bytes, one copy.
@@ -79,6 +82,7 @@ extension Array where Element == UInt8 {
   }
 
   /// Appends a value's wire text (`WireValue.wireText`).
+  @inlinable
   public mutating func appendWireText(of value: WireValue) {
     switch value {
     case .number(let number): appendCanonical(number)
@@ -93,9 +97,9 @@ extension Array where Element == UInt8 {
     }
   }
 
-  private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+  @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-  private mutating func appendEscaped(_ scalar: Unicode.Scalar) {
+  @usableFromInline mutating func appendEscaped(_ scalar: Unicode.Scalar) {
     switch scalar {
     case "\"": appendASCII("\\\"")
     case "\\": appendASCII("\\\\")
@@ -115,26 +119,21 @@ extension Array where Element == UInt8 {
 
   /// Appends the decimal digits of `number`, most significant first.
   ///
-  /// Counts the digits first and writes them in place, back to front, after one capacity check:
+  /// The digits are written back to front into stack space, then appended in one copy:
   /// appending byte by byte checked uniqueness and capacity per digit, and numbers are most of
   /// what layout lines and their hash terms write.
-  private mutating func appendDigits(_ number: UInt64) {
-    var count = 1
-    var bound: UInt64 = 10
-    while count < 20, number >= bound {
-      count += 1
-      bound = bound &* 10
-    }
-    let start = self.count
-    append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-    withUnsafeMutableBufferPointer { buffer in
+  @inlinable
+  mutating func appendDigits(_ number: UInt64) {
+    guard number >= 10 else { return append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number)) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var rest = number
-      var index = start + count - 1
+      var start = 20
       while rest > 0 {
-        buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+        start -= 1
+        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
         rest /= 10
-        index -= 1
       }
+      append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 }
