@@ -150,6 +150,15 @@ public struct Mirror: Sendable {
     case .layout(let id, let frame):
       guard nodes[id] != nil else { throw .malformed("layout \(id): no such view") }
       nodes[id]?.frame = frame
+    case .shift(let parent, let from, let count, let dx, let dy):
+      guard let children = nodes[parent]?.children, from >= 0, count >= 0, from + count <= children.count
+      else { throw .malformed("shift \(parent) \(from) \(count): no such children") }
+      for id in children[from..<(from + count)] {
+        guard let frame = nodes[id]?.frame, frame.count == 4,
+          let x = CanonicalNumber.shifted(frame[0], by: dx), let y = CanonicalNumber.shifted(frame[1], by: dy)
+        else { throw .malformed("shift \(parent): bad frame of view \(id)") }
+        nodes[id]?.frame = [x, y, frame[2], frame[3]]
+      }
     case .render(let id, let properties):
       guard nodes[id] != nil else { throw .malformed("render \(id): no such view") }
       for property in properties {

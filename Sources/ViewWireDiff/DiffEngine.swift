@@ -29,6 +29,13 @@ public final class DiffEngine {
   /// The tree hash as the client holds it after the last frame.
   public private(set) var hash: UInt64 = 0
 
+  /// Whether frames may hold `shift` lines (protocol version 2): a run of at least
+  /// `minimumShiftRun` consecutive siblings moved by one offset, sizes kept, is then one line.
+  public var sendsShiftLines = true
+
+  /// The shortest run sent as a `shift`; shorter runs read more easily as `layout` lines.
+  public static let minimumShiftRun = 8
+
   /// Views the client holds, by wire id; keeps them alive until the client is told they are gone.
   private var viewsByID: [Int: View] = [:]
   private var nextID = 1
@@ -133,19 +140,27 @@ private struct Builder {
     emitStructure(changed)
     for view in created { emitCreatedLayout(of: view) }
     var renderLines: [Frame.Operation] = []
+    searchBudget = 2 * changed.count + 256
     for view in changed where view.wireID != 0 && view.isQueuedForChanges {
-      if view.layoutChanged, let line = layoutLine(for: view) { operations.append(line) }
+      if view.layoutChanged { emitLayoutChange(of: view) }
       if !view.renderChanges.isEmpty, let line = renderLine(forChangesOf: view) {
         renderLines.append(line)
       }
       window.changes.forget(view)
     }
+    flushShiftRun()
     for view in created { emitCreatedRenders(of: view) }
     operations += renderLines
   }
 
   /// Parents that must send again a view the client lost with a removed subtree.
   private var reparented: [View] = []
+  /// The shift run being gathered, sent when a view does not extend it.
+  private var shiftRun: ShiftRun?
+  /// Where the last run ended, where the next one of the same parent likely starts.
+  private var lastRunEnd: (parent: ObjectIdentifier, end: Int)?
+  /// Sibling comparisons left for finding runs' first positions in this frame.
+  private var searchBudget = 0
 
   private mutating func add(_ term: UInt64) { hashDelta = hashDelta &+ term }
   private mutating func subtract(_ term: UInt64) { hashDelta = hashDelta &- term }
@@ -429,6 +444,104 @@ private struct Builder {
       add(term)
     }
     operations.append(.render(id: view.wireID, properties: properties))
+  }
+
+  // MARK: Shift runs
+
+  /// Consecutive siblings whose frames moved by one offset (in thousandths), sizes kept, in the
+  /// order the changed views came: the rows below an inserted or removed one.
+  private final class ShiftRun {
+    let parent: View
+    let start: Int
+    let dx: Int64
+    let dy: Int64
+    var views: [View]
+
+    init(parent: View, start: Int, dx: Int64, dy: Int64, first: View) {
+      self.parent = parent
+      self.start = start
+      self.dx = dx
+      self.dy = dy
+      views = [first]
+    }
+
+    /// Whether `view` is the sibling right after the run, moved by the same offset.
+    func continues(with view: View, parent: View, dx: Int64, dy: Int64) -> Bool {
+      guard parent === self.parent, dx == self.dx, dy == self.dy else { return false }
+      let next = start + views.count
+      let siblings = parent.subviews
+      return next < siblings.count && siblings[next] === view
+    }
+  }
+
+  /// Sends a view's new frame: into the current shift run when it extends it, else as a new run
+  /// or a `layout` line.
+  private mutating func emitLayoutChange(of view: View) {
+    guard engine.sendsShiftLines, let state = view.wireState, let parent = view.superview else {
+      if let line = layoutLine(for: view) { operations.append(line) }
+      return
+    }
+    let frame = view.frame
+    let sent = state.sentFrame
+    guard frame != sent else { return }
+    let thousandths = { (value: CGFloat) in CanonicalNumber.thousandths(Double(value)) }
+    let dx = thousandths(frame.origin.x) &- thousandths(sent.origin.x)
+    let dy = thousandths(frame.origin.y) &- thousandths(sent.origin.y)
+    guard dx != 0 || dy != 0, thousandths(frame.size.width) == thousandths(sent.size.width),
+      thousandths(frame.size.height) == thousandths(sent.size.height)
+    else {
+      if let line = layoutLine(for: view) { operations.append(line) }
+      return
+    }
+    if let run = shiftRun, run.continues(with: view, parent: parent, dx: dx, dy: dy) {
+      run.views.append(view)
+      return
+    }
+    flushShiftRun()
+    guard let start = position(of: view, in: parent) else {
+      if let line = layoutLine(for: view) { operations.append(line) }
+      return
+    }
+    shiftRun = ShiftRun(parent: parent, start: start, dx: dx, dy: dy, first: view)
+  }
+
+  /// Sends the gathered run: one `shift` when it is long enough, else a `layout` per view. The
+  /// hash takes each moved view's new layout term either way.
+  private mutating func flushShiftRun() {
+    guard let run = shiftRun else { return }
+    shiftRun = nil
+    lastRunEnd = (ObjectIdentifier(run.parent), run.start + run.views.count)
+    guard run.views.count >= DiffEngine.minimumShiftRun else {
+      for view in run.views {
+        if let line = layoutLine(for: view) { operations.append(line) }
+      }
+      return
+    }
+    for view in run.views { _ = layoutLine(for: view) }
+    operations.append(
+      .shift(parent: run.parent.wireID, from: run.start, count: run.views.count, dx: run.dx, dy: run.dy))
+  }
+
+  /// Where `view` is among `parent`'s subviews (the client's order, once the structure lines are
+  /// applied), looking first after the previous run of the same parent; nil when this frame's
+  /// search budget is spent, so scattered moves in a long list stay linear in the change.
+  private mutating func position(of view: View, in parent: View) -> Int? {
+    let siblings = parent.subviews
+    let target = unsafeBitCast(view, to: UnsafeRawPointer.self)
+    let hint = lastRunEnd.flatMap { $0.parent == ObjectIdentifier(parent) ? $0.end : nil } ?? 0
+    var budget = searchBudget
+    defer { searchBudget = budget }
+    return withAddresses(of: siblings) { addresses -> Int? in
+      let hint = min(hint, addresses.count)
+      for range in [hint..<addresses.count, 0..<hint] {
+        for index in range {
+          guard budget > 0 else { return nil }
+          budget -= 1
+          if addresses[index] == target { return index }
+        }
+      }
+      return nil
+    }
   }
 
   /// A layout line if the frame differs from what the client holds, updating the hash.

@@ -10,7 +10,7 @@ public struct Frame: Sendable, Equatable {
   public var sequence: Int
   /// Whether the client empties its mirror first (a snapshot).
   public var isFull: Bool
-  /// Lines in wire order: removes, then creates and moves, then layouts, then renders.
+  /// Lines in wire order: removes, then creates and moves, then layouts and shifts, then renders.
   public var operations: [Operation]
   /// The tree hash after the frame (section 7).
   public var hash: UInt64
@@ -27,6 +27,9 @@ public struct Frame: Sendable, Equatable {
     case move(id: Int, parent: Int, index: Int)
     /// `layout ID X Y W H`, written canonically.
     case layout(id: Int, x: Double, y: Double, width: Double, height: Double)
+    /// `shift PARENT FROM COUNT DX DY`: children `from..<from+count` of `parent` move by the
+    /// offset, given in whole thousandths (the exact arithmetic clients use).
+    case shift(parent: Int, from: Int, count: Int, dx: Int64, dy: Int64)
     /// `render ID KEY=VALUE ...`; a nil value is written `none` and removes the property.
     case render(id: Int, properties: [(key: String, value: WireValue?)])
 
@@ -39,6 +42,8 @@ public struct Frame: Sendable, Equatable {
         return a == e && b == f && c == g && d == h
       case (.move(let a, let b, let c), .move(let d, let e, let f)): return a == d && b == e && c == f
       case (.layout(let a, let b, let c, let d, let e), .layout(let f, let g, let h, let i, let j)):
+        return a == f && b == g && c == h && d == i && e == j
+      case (.shift(let a, let b, let c, let d, let e), .shift(let f, let g, let h, let i, let j)):
         return a == f && b == g && c == h && d == i && e == j
       case (.render(let a, let b), .render(let c, let d)):
         return a == c && b.elementsEqual(d) { $0.key == $1.key && $0.value == $1.value }
@@ -80,6 +85,17 @@ public struct Frame: Sendable, Equatable {
           buffer.append(UInt8(ascii: " "))
           buffer.appendCanonical(number)
         }
+      case .shift(let parent, let from, let count, let dx, let dy):
+        buffer.appendASCII("shift ")
+        buffer.appendDecimal(parent)
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendDecimal(from)
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendDecimal(count)
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendCanonical(thousandths: dx)
+        buffer.append(UInt8(ascii: " "))
+        buffer.appendCanonical(thousandths: dy)
       case .render(let id, let properties):
         buffer.appendASCII("render ")
         buffer.appendDecimal(id)

@@ -13,6 +13,29 @@ public enum CanonicalNumber {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// `value` in whole thousandths, rounded as the canonical text is (half away from zero):
+  /// the exact number a client holds after reading it. Non-finite values are 0, and values
+  /// past ±9e12 are clamped to it.
+  ///
+  /// Clients add `shift` offsets in thousandths, so the server checks runs of moved views in
+  /// the same integers.
+  @inlinable
+  public static func thousandths(_ value: Double) -> Int64 {
+    guard value.isFinite else { return 0 }
+    let scaled = (value * 1000).rounded(.toNearestOrAwayFromZero)
+    guard abs(scaled) < 9.0e15 else { return value < 0 ? -9_000_000_000_000_000 : 9_000_000_000_000_000 }
+    return Int64(scaled)
+  }
+
+  /// The canonical text of `text` moved by `offset`, both canonical numbers, added exactly in
+  /// thousandths as a client applies a `shift` line; nil when either is not a number.
+  public static func shifted(_ text: some StringProtocol, by offset: some StringProtocol) -> String? {
+    guard let value = parse(text), let delta = parse(offset) else { return nil }
+    var bytes: [UInt8] = []
+    bytes.appendCanonical(thousandths: thousandths(value) &+ thousandths(delta))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// Parses a client's number: optional sign, digits, optional fraction. No exponent, no `inf`.
   public static func parse(_ text: some StringProtocol) -> Double? {
     var sawDigit = false

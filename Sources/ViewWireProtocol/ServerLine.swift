@@ -21,6 +21,9 @@ public enum ServerLine: Equatable, Sendable {
   case move(id: Int, parent: Int, index: Int)
   /// `layout ID X Y W H`, kept as the four canonical number texts the hash digests.
   case layout(id: Int, frame: [String])
+  /// `shift PARENT FROM COUNT DX DY` (version 2): children `from..<from+count` of `parent` move
+  /// by the offset, kept as canonical number texts.
+  case shift(parent: Int, from: Int, count: Int, dx: String, dy: String)
   /// `render ID KEY=VALUE ...`; a value of `none` removes the property.
   case render(id: Int, properties: [Field])
   /// `app NAME "TITLE"`, a data line of `apps`.
@@ -98,6 +101,11 @@ public enum ServerLine: Equatable, Sendable {
     case "layout":
       guard words.count == 6, let id = int(1) else { return .unknown(line) }
       return .layout(id: id, frame: Array(words[2...5]))
+    case "shift":
+      guard words.count == 6, let parent = int(1), let from = int(2), let count = int(3),
+        CanonicalNumber.parse(words[4]) != nil, CanonicalNumber.parse(words[5]) != nil
+      else { return .unknown(line) }
+      return .shift(parent: parent, from: from, count: count, dx: String(words[4]), dy: String(words[5]))
     case "render":
       guard words.count >= 3, let id = int(1) else { return .unknown(line) }
       return .render(id: id, properties: RawWords.fields(words.dropFirst(2)))

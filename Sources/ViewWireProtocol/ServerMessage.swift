@@ -1,9 +1,11 @@
 /// The protocol versions this code speaks.
 public enum ProtocolVersion {
   /// The highest version, named in the greeting.
-  public static let current = 1
+  public static let current = 2
   /// Every version a client may ask for with `hello version=N`.
-  public static let supported: ClosedRange<Int> = 1...1
+  public static let supported: ClosedRange<Int> = 1...2
+  /// The first version whose frames may hold `shift` lines.
+  public static let shiftLines = 2
 
   /// The message of `unsupported-version` for a version written `version` (digits, perhaps
   /// too many for an `Int`).

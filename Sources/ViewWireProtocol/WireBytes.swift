@@ -29,13 +29,12 @@ extension Array where Element == UInt8 {
   /// values as `0`, values past ±9e12 clamped.
   @inlinable
   public mutating func appendCanonical(_ value: Double) {
-    guard value.isFinite else { return append(UInt8(ascii: "0")) }
-    let scaled = (value * 1000).rounded(.toNearestOrAwayFromZero)
-    guard abs(scaled) < 9.0e15 else {
-      if value < 0 { append(UInt8(ascii: "-")) }
-      return appendASCII("9000000000000")
-    }
-    let thousandths = Int64(scaled)
+    appendCanonical(thousandths: CanonicalNumber.thousandths(value))
+  }
+
+  /// Appends a number given in whole thousandths canonically: 1500 is `1.5`.
+  @inlinable
+  public mutating func appendCanonical(thousandths: Int64) {
     if thousandths == 0 { return append(UInt8(ascii: "0")) }
     // Whole numbers, most frames' coordinates, need no fraction digits.
     if thousandths % 1000 == 0 { return appendDecimal(Int(thousandths / 1000)) }
@@ -43,7 +42,6 @@ extension Array where Element == UInt8 {
     let magnitude = thousandths.magnitude
     appendDigits(magnitude / 1000)
     var fraction = magnitude % 1000
-    guard fraction != 0 else { return }
     append(UInt8(ascii: "."))
     var digits = 3
     while fraction % 10 == 0 {

@@ -183,9 +183,10 @@ final class CommandDispatcher {
       traits.keyboardHeight = CGFloat(keyboard)
       keyboardWasStated = true
     }
+    if let version = options.version { session.protocolVersion = version }
     session.updateTraits(traits)
     connection.sendChanges()
-    ok("hello", Field("protocol", String(ProtocolVersion.current)), Field("session", String(session.id)))
+    ok("hello", Field("protocol", String(session.protocolVersion)), Field("session", String(session.id)))
   }
 
   private func clock(_ request: ClockRequest) throws(SessionError) {

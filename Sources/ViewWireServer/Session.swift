@@ -35,6 +35,11 @@ final class Session {
   private(set) var acknowledgedFrame = 0
   /// The session's clock, in seconds; a manual clock moves only when told.
   let clock: SessionClock
+  /// The protocol version the session speaks: the greeting's until `hello version=N`. Frames
+  /// hold `shift` lines only from version 2 on.
+  var protocolVersion = ProtocolVersion.current {
+    didSet { engine.sendsShiftLines = protocolVersion >= ProtocolVersion.shiftLines }
+  }
   /// Logs every trace event at level `trace`, whether the client listens or not.
   private let logger: Logger
 

@@ -11,6 +11,21 @@ struct DiffPropertyTests {
   /// 100 seeds of 60 mutations: 6,000 frames, each checked against the server's tree.
   @Test(arguments: 0..<100)
   func randomMutationsKeepTheMirrorExact(seed: UInt64) throws {
+    _ = try runRandomSession(seed: seed)
+  }
+
+  /// The random sessions do exercise `shift` lines (lists of rows moved alike), so the test
+  /// above checks them too.
+  @Test func randomSessionsIncludeShiftRuns() throws {
+    var shifts = 0
+    for seed in UInt64(0)..<10 { shifts += try runRandomSession(seed: seed) }
+    #expect(shifts > 0)
+  }
+
+  /// Runs one seeded session of 60 steps, checking every frame; returns how many `shift` lines
+  /// its frames held.
+  private func runRandomSession(seed: UInt64) throws -> Int {
+    var shifts = 0
     var random = SeededRandom(seed: seed &* 7919 &+ 1)
     let window = Window(size: CGSize(width: 390, height: 844))
     let engine = DiffEngine(window: window)
@@ -34,6 +49,12 @@ struct DiffPropertyTests {
           #expect(
             view.map { touched.contains(ObjectIdentifier($0)) } ?? false,
             "seed \(seed) step \(step): untouched view \(id) sent")
+        case .shift(let parent, let from, let count, _, _):
+          shifts += 1
+          let moved = engine.view(withID: parent)?.subviews.dropFirst(from).prefix(count) ?? []
+          #expect(
+            moved.count == count && moved.allSatisfy { touched.contains(ObjectIdentifier($0)) },
+            "seed \(seed) step \(step): shift of untouched views")
         default: break
         }
       }
@@ -43,6 +64,7 @@ struct DiffPropertyTests {
     var fresh = ReferenceMirror()
     try fresh.apply(full)
     #expect(fresh.hashFromScratch() == mirror.hashFromScratch())
+    return shifts
   }
 
   @Test func aViewCreatedAndRemovedWithinOneFrameSendsNothing() throws {
@@ -93,7 +115,7 @@ struct DiffPropertyTests {
     for _ in 0..<Int(random.next(upTo: 4) + 1) {
       live = live.filter { $0 === window || $0.window === window }
       let target = live[Int(random.next(upTo: UInt64(live.count)))]
-      switch random.next(upTo: 9) {
+      switch random.next(upTo: 11) {
       case 0, 1:  // add a new subtree
         let view = random.next(upTo: 2) == 0 ? View() : LeafView()
         view.frame = CGRect(x: random.coordinate(), y: random.coordinate(), width: 20, height: 20)
@@ -133,6 +155,28 @@ struct DiffPropertyTests {
         target.accessibilityIdentifier =
           random.next(upTo: 2) == 0 ? nil : "id \"\(random.next(upTo: 100))\"\n"
         touch(target)
+      case 8:  // a list: ten or more children at once, for runs to shift
+        for _ in 0..<Int(10 + random.next(upTo: 3)) {
+          let row = View(frame: CGRect(x: 0, y: random.coordinate(), width: 30, height: 12))
+          target.insertSubview(row, at: Int(random.next(upTo: UInt64(target.subviews.count + 1))))
+          live.append(row)
+          touch(row)
+        }
+      case 9:  // a run of the target's siblings moved alike (as below an inserted row), maybe one resized
+        guard let target = target.superview else { continue }
+        let start = Int(random.next(upTo: UInt64(target.subviews.count)))
+        let end = min(target.subviews.count, start + Int(random.next(upTo: 14)) + 1)
+        let offsets: [CGFloat] = [12, -12.5, 0.25, 0.0004, 1_000]
+        let dy = offsets[Int(random.next(upTo: UInt64(offsets.count)))]
+        let dx: CGFloat = random.next(upTo: 3) == 0 ? 3 : 0
+        let resized = random.next(upTo: 3) == 0 ? Int(random.next(upTo: UInt64(end - start))) + start : -1
+        for index in start..<end {
+          let child = target.subviews[index]
+          var frame = child.frame.offsetBy(dx: dx, dy: dy)
+          if index == resized { frame.size.width += 1 }
+          child.frame = frame
+          touch(child)
+        }
       default:  // remove and re-add elsewhere within the same frame
         guard target !== window, let parent = target.superview else { continue }
         target.removeFromSuperview()
@@ -225,6 +269,19 @@ struct ReferenceMirror {
       case .layout(let id, let x, let y, let width, let height):
         guard nodes[id] != nil else { throw Divergence(description: "layout of unknown \(id)") }
         nodes[id]!.layout = [x, y, width, height].map(CanonicalNumber.format)
+      case .shift(let parent, let from, let count, let dx, let dy):
+        guard let children = nodes[parent]?.children, from >= 0, from + count <= children.count else {
+          throw Divergence(description: "bad shift \(parent) \(from) \(count)")
+        }
+        let offset = [dx, dy].map { CanonicalNumber.format(Double($0) / 1000) }
+        for id in children[from..<(from + count)] {
+          let layout = nodes[id]!.layout
+          nodes[id]!.layout = [
+            CanonicalNumber.shifted(layout[0], by: offset[0])!,
+            CanonicalNumber.shifted(layout[1], by: offset[1])!,
+            layout[2], layout[3],
+          ]
+        }
       case .render(let id, let properties):
         guard nodes[id] != nil else { throw Divergence(description: "render of unknown \(id)") }
         for (key, value) in properties { nodes[id]!.properties[key] = value?.wireText }

@@ -244,7 +244,7 @@ struct ClientCommandTests {
     // A version too large for an Int is a version this server does not speak, not a bad argument.
     Bad(
       line: "hello version=99999999999999999999", error: .client(.unsupportedVersion),
-      message: "this server speaks protocol 1, not 99999999999999999999"),
+      message: "this server speaks protocol 1, 2, not 99999999999999999999"),
     Bad(line: "hello size=390", error: .client(.badArgument)),
     Bad(line: "hello size=0x844", error: .client(.badArgument)),
     Bad(line: "hello size=390x844x2", error: .client(.badArgument)),

@@ -33,7 +33,7 @@ import ViewWireProtocol
     let daemon = try Daemon()
     defer { daemon.stop() }
     let transcript = try Transcript(
-      parsing: "< hello viewwire protocol=1 session={S} size=390x844\n> ping\n\n< ok pong\n",
+      parsing: "< hello viewwire protocol=2 session={S} size=390x844\n> ping\n\n< ok pong\n",
       name: "wrong.vwt")
     #expect {
       try TranscriptReplayer(port: daemon.port, timeout: 5).replay(transcript)

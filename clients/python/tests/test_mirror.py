@@ -106,6 +106,28 @@ def test_move_takes_the_view_out_first_then_inserts_it():
     assert mirror.hash() == direct.hash()
 
 
+def test_shift_moves_a_run_of_children_exactly_in_thousandths():
+    rows = [f"create {i} View 1 {i - 2}" for i in range(2, 12)]
+    layouts = [f"layout {i} 0.5 {(i - 2) * 10.125:g} 50 10" for i in range(2, 12)]
+    mirror = applied(frame(1, WINDOW + rows + layouts, full=True))
+    mirror.apply(frame(2, ["remove 4", "shift 1 2 7 -0.5 -10.125"]))
+    assert [mirror[i].layout for i in (3, 5, 11)] == [
+        ("0.5", "10.125", "50", "10"), ("0", "20.25", "50", "10"), ("0", "81", "50", "10")]
+    # The same tree sent as layout lines hashes the same: shift changes each moved view's term.
+    direct = applied(frame(1, WINDOW + [f"create {i} View 1 {n}" for n, i in enumerate([2, 3, *range(5, 12)])]
+                           + ["layout 2 0.5 0 50 10", "layout 3 0.5 10.125 50 10"]
+                           + [f"layout {i} 0 {(i - 3) * 10.125:g} 50 10" for i in range(5, 12)], full=True))
+    assert mirror.hash() == direct.hash()
+
+
+@pytest.mark.parametrize("bad_shift", ["shift 1 0 99 0 1", "shift 1 -1 2 0 1", "shift 1 0 2 x 1", "shift 1 0 2 0",
+                                       "shift 99 0 1 0 1", "shift 1 0 2 0 dy=1"])
+def test_a_bad_shift_is_a_frame_error(bad_shift):
+    mirror = applied(frame(1, WINDOW + ["create 2 View 1 0", "create 3 View 1 1"], full=True))
+    with pytest.raises(FrameError):
+        mirror.apply(frame(2, [bad_shift]))
+
+
 def test_move_into_its_own_subtree_is_refused():
     mirror = applied(frame(1, WINDOW + ["create 2 View 1 0", "create 3 View 2 0"], full=True))
     with pytest.raises(FrameError):

@@ -186,7 +186,7 @@ def test_the_command_line_client(manual_daemon):
                          timeout=30, cwd=Path(__file__).resolve().parents[1])
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
-    assert lines[0].startswith("hello viewwire protocol=1")
+    assert lines[0].startswith("hello viewwire protocol=2")
     assert "ok open app=square" in lines and "ok tap view=4" in lines and lines[-1] == "ok quit"
 
 

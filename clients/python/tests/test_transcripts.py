@@ -80,7 +80,7 @@ def test_parse_errors_name_the_line(text):
 
 
 def test_a_mismatch_names_file_line_pattern_and_actual_line(daemon):
-    text = "< hello viewwire protocol=1 session={S} size=390x844\n> ping\n< ok pong\n"
+    text = "< hello viewwire protocol=2 session={S} size=390x844\n> ping\n< ok pong\n"
     with pytest.raises(TranscriptMismatch) as raised:
         replay_text(text, daemon.port, name="bad.vwt")
     error = raised.value

@@ -13,7 +13,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 
 from .errors import FrameError, ProtocolError, TokenError
 from .hashing import combine, format_hash, layout_term, place_term, property_term
-from .tokens import OPTION, Token, decode_value, is_number, tokenize
+from .tokens import OPTION, Token, decode_value, is_number, shifted_number, tokenize
 
 ZERO_LAYOUT = ("0", "0", "0", "0")
 
@@ -287,6 +287,17 @@ class Mirror:
                 raise FrameError("a layout needs four numbers")
             view = self._view(words[1])
             view.layout = (words[2], words[3], words[4], words[5])
+        elif kind == "shift" and len(tokens) == 6:
+            if not all(t.kind != OPTION for t in tokens) or not all(is_number(w) for w in words[4:]):
+                raise FrameError("a shift needs PARENT FROM COUNT DX DY")
+            parent = self._view(words[1])
+            start, count = _count(words[2]), _count(words[3])
+            if start + count > len(parent.children):
+                raise FrameError(f"view {parent.id} has no children {start}..{start + count - 1}")
+            for child_id in parent.children[start:start + count]:
+                child = self._views[child_id]
+                x, y, w, h = child.layout
+                child.layout = (shifted_number(x, words[4]), shifted_number(y, words[5]), w, h)
         elif kind == "render" and len(tokens) >= 3:
             view = self._view(words[1])
             for token in tokens[2:]:
@@ -351,6 +362,13 @@ def _is_digits(word: str) -> bool:
 def _view_id(word: str) -> int:
     if not _is_digits(word):
         raise FrameError(f"{word!r} is not a view id")
+    return int(word)
+
+
+def _count(word: str) -> int:
+    """A child index or count: digits only."""
+    if not _is_digits(word):
+        raise FrameError(f"{word!r} is not an index or a count")
     return int(word)
 
 

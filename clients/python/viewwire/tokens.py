@@ -188,6 +188,20 @@ def canonical_number(value: Number) -> str:
     if math.isnan(scaled) or math.isinf(scaled):
         raise ValueError(f"{value} has no canonical form")
     thousandths = int(Decimal(scaled).to_integral_value(rounding=decimal.ROUND_HALF_UP))
+    return _from_thousandths(thousandths)
+
+
+def shifted_number(text: str, offset: str) -> str:
+    """`text` moved by `offset`, both canonical numbers, added exactly in whole thousandths as
+    a `shift` line asks (section 6): `12.5` shifted by `-0.25` is `12.25`."""
+    for word in (text, offset):
+        parse_number(word)  # a TokenError unless section 2 calls it a number
+    total = (Decimal(text) + Decimal(offset)) * 1000
+    return _from_thousandths(int(total.to_integral_value(rounding=decimal.ROUND_HALF_UP)))
+
+
+def _from_thousandths(thousandths: int) -> str:
+    """The canonical text of a whole number of thousandths: 1500 is `1.5`."""
     if thousandths == 0:
         return "0"
     sign = "-" if thousandths < 0 else ""
