@@ -99,10 +99,7 @@ public final class DiffEngine {
     viewsByID[view.wireID] = nil
     view.wireID = 0
     view.wireState = nil
-    view.isQueuedForChanges = false
-    view.layoutChanged = false
-    view.childrenChanged = false
-    view.renderChanges.removeAll()
+    view.pending = PendingChanges()
   }
 
   fileprivate var allViews: Dictionary<Int, View>.Values { viewsByID.values }
@@ -115,8 +112,6 @@ private struct Builder {
   /// What this frame adds to the engine's hash (wrapping), applied once at the end; for a full
   /// frame, the whole hash.
   private(set) var hashDelta: UInt64 = 0
-  /// Writes and digests hash terms in one buffer for the whole frame.
-  private var terms = HashTerms()
   /// Views created in this frame, whose layout and render lines follow the structure lines.
   private var created: [View] = []
   /// The client's child lists of parents touched in this frame, as the emitted lines leave them.
@@ -141,12 +136,16 @@ private struct Builder {
     for view in created { emitCreatedLayout(of: view) }
     var renderLines: [Frame.Operation] = []
     searchBudget = 2 * changed.count + 256
-    for view in changed where view.wireID != 0 && view.isQueuedForChanges {
-      if view.layoutChanged { emitLayoutChange(of: view) }
-      if !view.renderChanges.isEmpty, let line = renderLine(forChangesOf: view) {
+    for view in changed {
+      let id = view.wireID
+      guard id != 0 else { continue }
+      let pending = view.pending
+      guard pending.isQueued else { continue }
+      view.pending = PendingChanges()
+      if pending.layout { emitLayoutChange(of: view, id: id) }
+      if !pending.render.isEmpty, let line = renderLine(for: view, changes: pending.render.entries) {
         renderLines.append(line)
       }
-      window.changes.forget(view)
     }
     flushShiftRun()
     for view in created { emitCreatedRenders(of: view) }
@@ -199,7 +198,7 @@ private struct Builder {
       guard view.wireID != 0, let state = view.wireState else { continue }
       stack.append(contentsOf: state.sentChildren)
       subtract(state.placeTerm)
-      subtract(state.layoutTerm)
+      subtract(state.sentLayout.term)
       for (_, term) in state.propertyTerms { subtract(term) }
       if view.window === window, let parent = view.superview {
         // Still on screen under another parent: make sure that parent sends it again.
@@ -348,8 +347,7 @@ private struct Builder {
     view.wireState?.sentParentID = parent?.wireID ?? 0
     created.append(view)
     // Properties recorded before creation are part of the full state sent now.
-    view.renderChanges.removeAll()
-    view.layoutChanged = false
+    view.pending = PendingChanges()
     for (childIndex, child) in view.subviews.enumerated() {
       if child.wireID == 0 {
         createSubtree(child, parent: view, index: childIndex)
@@ -369,7 +367,7 @@ private struct Builder {
 
   /// Computes and records `view`'s place term for the given neighbours (wire ids, 0 for none).
   private mutating func place(of view: View, state: WireState, parentID: Int, previousID: Int) -> UInt64 {
-    let term = terms.place(
+    let term = HashTerms.place(
       id: view.wireID, className: view.wireClassName, parent: parentID == 0 ? nil : parentID,
       previous: previousID == 0 ? nil : previousID)
     state.placeTerm = term
@@ -421,11 +419,12 @@ private struct Builder {
   /// Adds the layout line of a view created in this frame (none for an empty frame).
   private mutating func emitCreatedLayout(of view: View) {
     guard let state = view.wireState else { return }
-    let zero = terms.layout(id: view.wireID, x: 0, y: 0, width: 0, height: 0)
-    state.layoutTerm = zero
+    let zero = HashTerms.layout(id: view.wireID, x: 0, y: 0, width: 0, height: 0)
+    state.sentLayout = (.zero, zero)
     add(zero)
-    state.sentFrame = .zero
-    if let line = layoutLine(for: view) { operations.append(line) }
+    if let line = layoutLine(id: view.wireID, state: state, frame: view.frame, sent: state.sentLayout) {
+      operations.append(line)
+    }
   }
 
   /// Adds every render property of a view created in this frame, in key order.
@@ -439,7 +438,7 @@ private struct Builder {
     state.propertyTerms.reserveCapacity(all.count)
     for (key, value) in all {
       properties.append((key, value))
-      let term = terms.property(id: view.wireID, key: key, value: value)
+      let term = HashTerms.property(id: view.wireID, key: key, value: value)
       state.propertyTerms.append((key, term))
       add(term)
     }
@@ -449,84 +448,86 @@ private struct Builder {
   // MARK: Shift runs
 
   /// Consecutive siblings whose frames moved by one offset (in thousandths), sizes kept, in the
-  /// order the changed views came: the rows below an inserted or removed one.
-  private final class ShiftRun {
+  /// order the changed views came: the rows below an inserted or removed one. Each member's new
+  /// layout is already in the hash; its `layout` line is kept in case the run stays too short
+  /// for a `shift` (layout lines hold no references, so a long run retains nothing per view).
+  private struct ShiftRun {
     let parent: View
+    /// The parent's subviews when the run began (shared storage, not a copy).
+    let siblings: [View]
     let start: Int
     let dx: Int64
     let dy: Int64
-    var views: [View]
+    var layoutLines: [Frame.Operation]
 
-    init(parent: View, start: Int, dx: Int64, dy: Int64, first: View) {
-      self.parent = parent
-      self.start = start
-      self.dx = dx
-      self.dy = dy
-      views = [first]
-    }
-
-    /// Whether `view` is the sibling right after the run, moved by the same offset.
-    func continues(with view: View, parent: View, dx: Int64, dy: Int64) -> Bool {
-      guard parent === self.parent, dx == self.dx, dy == self.dy else { return false }
-      let next = start + views.count
-      let siblings = parent.subviews
-      return next < siblings.count && siblings[next] === view
+    /// Whether `view`, moved by this offset, is the sibling right after the run: then it has
+    /// the run's parent, which is not read again.
+    func continues(with view: View, dx: Int64, dy: Int64) -> Bool {
+      let next = start + layoutLines.count
+      return dx == self.dx && dy == self.dy && next < siblings.count && siblings[next] === view
     }
   }
 
   /// Sends a view's new frame: into the current shift run when it extends it, else as a new run
   /// or a `layout` line.
-  private mutating func emitLayoutChange(of view: View) {
-    guard engine.sendsShiftLines, let state = view.wireState, let parent = view.superview else {
-      if let line = layoutLine(for: view) { operations.append(line) }
-      return
-    }
+  private mutating func emitLayoutChange(of view: View, id: Int) {
+    guard let state = view.wireState else { return }
     let frame = view.frame
-    let sent = state.sentFrame
+    let sentLayout = state.sentLayout
+    let sent = sentLayout.frame
     guard frame != sent else { return }
-    let thousandths = { (value: CGFloat) in CanonicalNumber.thousandths(Double(value)) }
-    let dx = thousandths(frame.origin.x) &- thousandths(sent.origin.x)
-    let dy = thousandths(frame.origin.y) &- thousandths(sent.origin.y)
-    guard dx != 0 || dy != 0, thousandths(frame.size.width) == thousandths(sent.size.width),
-      thousandths(frame.size.height) == thousandths(sent.size.height)
-    else {
-      if let line = layoutLine(for: view) { operations.append(line) }
-      return
-    }
-    if let run = shiftRun, run.continues(with: view, parent: parent, dx: dx, dy: dy) {
-      run.views.append(view)
-      return
-    }
-    flushShiftRun()
-    guard let start = position(of: view, in: parent) else {
-      if let line = layoutLine(for: view) { operations.append(line) }
-      return
-    }
-    shiftRun = ShiftRun(parent: parent, start: start, dx: dx, dy: dy, first: view)
-  }
-
-  /// Sends the gathered run: one `shift` when it is long enough, else a `layout` per view. The
-  /// hash takes each moved view's new layout term either way.
-  private mutating func flushShiftRun() {
-    guard let run = shiftRun else { return }
-    shiftRun = nil
-    lastRunEnd = (ObjectIdentifier(run.parent), run.start + run.views.count)
-    guard run.views.count >= DiffEngine.minimumShiftRun else {
-      for view in run.views {
-        if let line = layoutLine(for: view) { operations.append(line) }
+    guard engine.sendsShiftLines else {
+      if let line = layoutLine(id: id, state: state, frame: frame, sent: sentLayout) {
+        operations.append(line)
       }
       return
     }
-    for view in run.views { _ = layoutLine(for: view) }
-    operations.append(
-      .shift(parent: run.parent.wireID, from: run.start, count: run.views.count, dx: run.dx, dy: run.dy))
+    let thousandths = { (value: CGFloat) in CanonicalNumber.thousandths(Double(value)) }
+    let dx = thousandths(frame.origin.x) &- thousandths(sent.origin.x)
+    let dy = thousandths(frame.origin.y) &- thousandths(sent.origin.y)
+    let sameSize =
+      frame.size == sent.size
+      || (thousandths(frame.size.width) == thousandths(sent.size.width)
+        && thousandths(frame.size.height) == thousandths(sent.size.height))
+    guard dx != 0 || dy != 0, sameSize else {
+      if let line = layoutLine(id: id, state: state, frame: frame, sent: sentLayout) {
+        operations.append(line)
+      }
+      return
+    }
+    // The new layout goes into the hash now; the line is sent only if the run stays short.
+    guard let line = layoutLine(id: id, state: state, frame: frame, sent: sentLayout) else { return }
+    if shiftRun?.continues(with: view, dx: dx, dy: dy) == true {
+      shiftRun!.layoutLines.append(line)
+      return
+    }
+    flushShiftRun()
+    guard let parent = view.superview else { return operations.append(line) }
+    let siblings = parent.subviews
+    guard let start = position(of: view, in: parent, siblings: siblings) else {
+      return operations.append(line)
+    }
+    shiftRun = ShiftRun(parent: parent, siblings: siblings, start: start, dx: dx, dy: dy, layoutLines: [line])
+  }
+
+  /// Sends the gathered run: one `shift` when it is long enough, else its `layout` lines.
+  private mutating func flushShiftRun() {
+    guard let run = shiftRun else { return }
+    shiftRun = nil
+    let count = run.layoutLines.count
+    lastRunEnd = (ObjectIdentifier(run.parent), run.start + count)
+    if count >= DiffEngine.minimumShiftRun {
+      operations.append(
+        .shift(parent: run.parent.wireID, from: run.start, count: count, dx: run.dx, dy: run.dy))
+    } else {
+      operations += run.layoutLines
+    }
   }
 
   /// Where `view` is among `parent`'s subviews (the client's order, once the structure lines are
   /// applied), looking first after the previous run of the same parent; nil when this frame's
   /// search budget is spent, so scattered moves in a long list stay linear in the change.
-  private mutating func position(of view: View, in parent: View) -> Int? {
-    let siblings = parent.subviews
+  private mutating func position(of view: View, in parent: View, siblings: [View]) -> Int? {
     let target = unsafeBitCast(view, to: UnsafeRawPointer.self)
     let hint = lastRunEnd.flatMap { $0.parent == ObjectIdentifier(parent) ? $0.end : nil } ?? 0
     var budget = searchBudget
@@ -544,36 +545,40 @@ private struct Builder {
     }
   }
 
-  /// A layout line if the frame differs from what the client holds, updating the hash.
-  private mutating func layoutLine(for view: View) -> Frame.Operation? {
-    guard let state = view.wireState else { return nil }
-    let frame = view.frame
-    guard frame != state.sentFrame else { return nil }
+  /// A layout line if `frame` differs from `sent`, what the client holds, updating the hash and
+  /// what the client holds.
+  private mutating func layoutLine(
+    id: Int, state: WireState, frame: CGRect, sent: (frame: CGRect, term: UInt64)
+  ) -> Frame.Operation? {
+    guard frame != sent.frame else { return nil }
     let (x, y) = (Double(frame.origin.x), Double(frame.origin.y))
     let (width, height) = (Double(frame.size.width), Double(frame.size.height))
-    let term = terms.layout(id: view.wireID, x: x, y: y, width: width, height: height)
-    state.sentFrame = frame
-    guard term != state.layoutTerm else { return nil }  // moved less than the wire's precision
-    subtract(state.layoutTerm)
+    let term = HashTerms.layout(id: id, x: x, y: y, width: width, height: height)
+    state.sentLayout = (frame, term)
+    guard term != sent.term else { return nil }  // moved less than the wire's precision
+    subtract(sent.term)
     add(term)
-    state.layoutTerm = term
-    return .layout(id: view.wireID, x: x, y: y, width: width, height: height)
+    return .layout(id: id, x: x, y: y, width: width, height: height)
   }
 
-  /// A render line with the properties whose value differs from what the client holds.
-  private mutating func renderLine(forChangesOf view: View) -> Frame.Operation? {
+  /// A render line with the properties in `changes` whose value differs from what the client
+  /// holds.
+  private mutating func renderLine(
+    for view: View, changes: [(key: String, previous: WireValue?)]
+  ) -> Frame.Operation? {
     guard let state = view.wireState else { return nil }
-    var changes = view.renderChanges.entries
+    var changes = changes
     // One changed property (a label's text) is the common case: nothing to sort.
     if changes.count > 1 { changes.sort { $0.key < $1.key } }
     var properties: [(key: String, value: WireValue?)] = []
+    let current = view.renderProperties
     for (key, previous) in changes {
-      let current = view.renderProperties[key]
-      guard previous != current else { continue }
-      let term = current.map { terms.property(id: view.wireID, key: key, value: $0) }
+      let value = current[key]
+      guard previous != value else { continue }
+      let term = value.map { HashTerms.property(id: view.wireID, key: key, value: $0) }
       subtract(state.replacePropertyTerm(for: key, with: term))
       if let term { add(term) }
-      properties.append((key, current))
+      properties.append((key, value))
     }
     return properties.isEmpty ? nil : .render(id: view.wireID, properties: properties)
   }
@@ -604,10 +609,7 @@ private struct Builder {
       place(
         of: view, state: state, parentID: parent?.wireID ?? 0,
         previousID: index > 0 ? parent?.subviews[index - 1].wireID ?? 0 : 0))
-    view.renderChanges.removeAll()
-    view.layoutChanged = false
-    view.childrenChanged = false
-    view.isQueuedForChanges = false
+    view.pending = PendingChanges()
     created.append(view)  // its state lines follow every create, in this order
     for (childIndex, child) in view.subviews.enumerated() {
       emitTree(child, parent: view, index: childIndex)

@@ -2,63 +2,57 @@ import ViewWireProtocol
 
 /// The terms of the frame hash (PROTOCOL.md section 7).
 ///
-/// Each term's text is written into one reused byte buffer by the same writers the encoder uses
-/// (`WireBytes`), then digested: the result equals `FNV1a.hash` of the string the spec names,
-/// which clients compute naively, and no term allocates once the buffer has grown.
-struct HashTerms {
-  private var scratch: [UInt8] = []
-
-  init() { scratch.reserveCapacity(256) }
-
+/// Each term's text goes straight into an FNV-1a digest through the same writers the encoder
+/// uses (`WireByteSink`): the result equals `FNV1a.hash` of the string the spec names, which
+/// clients compute naively, and no term builds a string or fills a buffer.
+enum HashTerms {
   /// `s ID CLASS PARENT PREV`
-  mutating func place(id: Int, className: String, parent: Int?, previous: Int?) -> UInt64 {
-    scratch.removeAll(keepingCapacity: true)
-    scratch.appendASCII("s ")
-    scratch.appendDecimal(id)
-    scratch.append(UInt8(ascii: " "))
-    scratch.appendUTF8(className)
-    appendNeighbour(parent)
-    appendNeighbour(previous)
-    return digest()
+  static func place(id: Int, className: String, parent: Int?, previous: Int?) -> UInt64 {
+    var digest = FNV1aDigest()
+    digest.appendASCII("s ")
+    digest.appendDecimal(id)
+    digest.append(UInt8(ascii: " "))
+    digest.appendUTF8(className)
+    digest.appendNeighbour(parent)
+    digest.appendNeighbour(previous)
+    return digest.state
   }
 
   /// `l ID X Y W H`, numbers canonical.
-  mutating func layout(id: Int, x: Double, y: Double, width: Double, height: Double) -> UInt64 {
-    scratch.removeAll(keepingCapacity: true)
-    scratch.appendASCII("l ")
-    scratch.appendDecimal(id)
-    appendNumber(x)
-    appendNumber(y)
-    appendNumber(width)
-    appendNumber(height)
-    return digest()
+  static func layout(id: Int, x: Double, y: Double, width: Double, height: Double) -> UInt64 {
+    var digest = FNV1aDigest()
+    digest.appendASCII("l ")
+    digest.appendDecimal(id)
+    digest.appendNumber(x)
+    digest.appendNumber(y)
+    digest.appendNumber(width)
+    digest.appendNumber(height)
+    return digest.state
   }
 
   /// `p ID KEY=VALUE`, the value as wire text.
-  mutating func property(id: Int, key: String, value: WireValue) -> UInt64 {
-    scratch.removeAll(keepingCapacity: true)
-    scratch.appendASCII("p ")
-    scratch.appendDecimal(id)
-    scratch.append(UInt8(ascii: " "))
-    scratch.appendUTF8(key)
-    scratch.append(UInt8(ascii: "="))
-    scratch.appendWireText(of: value)
-    return digest()
+  static func property(id: Int, key: String, value: WireValue) -> UInt64 {
+    var digest = FNV1aDigest()
+    digest.appendASCII("p ")
+    digest.appendDecimal(id)
+    digest.append(UInt8(ascii: " "))
+    digest.appendUTF8(key)
+    digest.append(UInt8(ascii: "="))
+    digest.appendWireText(of: value)
+    return digest.state
+  }
+}
+
+extension FNV1aDigest {
+  /// A space, then the number canonically.
+  fileprivate mutating func appendNumber(_ number: Double) {
+    append(UInt8(ascii: " "))
+    appendCanonical(number)
   }
 
   /// A space, then the id, or `-` for none.
-  private mutating func appendNeighbour(_ id: Int?) {
-    scratch.append(UInt8(ascii: " "))
-    if let id { scratch.appendDecimal(id) } else { scratch.append(UInt8(ascii: "-")) }
-  }
-
-  /// A space, then the number canonically.
-  private mutating func appendNumber(_ number: Double) {
-    scratch.append(UInt8(ascii: " "))
-    scratch.appendCanonical(number)
-  }
-
-  private func digest() -> UInt64 {
-    scratch.withUnsafeBufferPointer { FNV1a.hash($0) }
+  fileprivate mutating func appendNeighbour(_ id: Int?) {
+    append(UInt8(ascii: " "))
+    if let id { appendDecimal(id) } else { append(UInt8(ascii: "-")) }
   }
 }

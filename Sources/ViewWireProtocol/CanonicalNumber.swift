@@ -19,10 +19,16 @@ public enum CanonicalNumber {
   ///
   /// Clients add `shift` offsets in thousandths, so the server checks runs of moved views in
   /// the same integers.
-  @inlinable
+  @inlinable @inline(__always)
   public static func thousandths(_ value: Double) -> Int64 {
     guard value.isFinite else { return 0 }
-    let scaled = (value * 1000).rounded(.toNearestOrAwayFromZero)
+    // Whole thousandths (every whole coordinate) convert exactly, without a call to round.
+    let product = value * 1000
+    if abs(product) < 9.0e15 {
+      let truncated = Int64(product)
+      if Double(truncated) == product { return truncated }
+    }
+    let scaled = product.rounded(.toNearestOrAwayFromZero)
     guard abs(scaled) < 9.0e15 else { return value < 0 ? -9_000_000_000_000_000 : 9_000_000_000_000_000 }
     return Int64(scaled)
   }

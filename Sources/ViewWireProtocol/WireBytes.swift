@@ -1,11 +1,43 @@
-/// Wire text written straight into a byte buffer.
+/// Where wire text goes: an output buffer, or straight into a hash digest.
 ///
 /// The frame encoder and the frame hash both need the canonical text of numbers, quoted strings
 /// and values; building a `String` for each, only to copy its bytes out again, was most of what
-/// a small frame cost. These writers produce the exact bytes of `CanonicalNumber.format`,
-/// `Quoting.quote` and `WireValue.wireText` (which are defined through them), so the hash and the
-/// wire cannot drift apart.
-extension Array where Element == UInt8 {
+/// a small frame cost, and writing a hash term into a buffer before digesting it was most of
+/// what a moved view cost. The writers below work on any sink and produce the exact bytes of
+/// `CanonicalNumber.format`, `Quoting.quote` and `WireValue.wireText` (which are defined through
+/// them), so the hash and the wire cannot drift apart.
+public protocol WireByteSink {
+  /// Takes one byte.
+  mutating func append(_ byte: UInt8)
+  /// Takes bytes in order.
+  mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>)
+}
+
+extension Array: WireByteSink where Element == UInt8 {}
+
+/// A sink that digests what it is given with 64-bit FNV-1a (PROTOCOL.md section 7), so a hash
+/// term is computed from the same writers as the line, without a buffer.
+public struct FNV1aDigest: WireByteSink {
+  /// The digest of the bytes so far.
+  public var state = FNV1a.offsetBasis
+
+  /// A digest of nothing yet.
+  @inlinable public init() {}
+
+  /// Digests one byte.
+  @inlinable
+  public mutating func append(_ byte: UInt8) {
+    state = (state ^ UInt64(byte)) &* FNV1a.prime
+  }
+
+  /// Digests bytes in order.
+  @inlinable
+  public mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    for byte in bytes { append(byte) }
+  }
+}
+
+extension WireByteSink {
   /// Appends the ASCII bytes of a literal, such as a command word.
   @inlinable
   public mutating func appendASCII(_ text: StaticString) {
@@ -15,7 +47,8 @@ extension Array where Element == UInt8 {
   /// Appends a string's UTF-8 bytes as they are (class names, property keys).
   @inlinable
   public mutating func appendUTF8(_ text: String) {
-    append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { append(contentsOf: $0) }
   }
 
   /// Appends an integer in decimal, `-` first when negative.
@@ -88,14 +121,18 @@ extension Array where Element == UInt8 {
     case .color(let color):
       append(UInt8(ascii: "#"))
       for channel in [color.red, color.green, color.blue, color.alpha] {
-        append(Self.hexDigits[Int(channel >> 4)])
-        append(Self.hexDigits[Int(channel & 0xF)])
+        append(Self.hexDigit(channel >> 4))
+        append(Self.hexDigit(channel & 0xF))
       }
     case .string(let text): appendQuoted(text)
     }
   }
 
-  @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+  /// The lowercase hex digit of a value 0 to 15.
+  @inlinable
+  static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+  }
 
   @usableFromInline mutating func appendEscaped(_ scalar: Unicode.Scalar) {
     switch scalar {
@@ -107,31 +144,34 @@ extension Array where Element == UInt8 {
     default:
       if Quoting.mustEscape(scalar) {
         appendASCII("\\u{")
-        append(contentsOf: String(scalar.value, radix: 16).utf8)
+        appendUTF8(String(scalar.value, radix: 16))
         append(UInt8(ascii: "}"))
       } else {
-        append(contentsOf: UTF8.encode(scalar)!)
+        for byte in UTF8.encode(scalar)! { append(byte) }
       }
     }
   }
 
   /// Appends the decimal digits of `number`, most significant first.
   ///
-  /// The digits are written back to front into stack space, then appended in one copy:
-  /// appending byte by byte checked uniqueness and capacity per digit, and numbers are most of
-  /// what layout lines and their hash terms write.
+  /// The digits are written back to front into stack space, then handed over in one call:
+  /// appending to an array byte by byte checked uniqueness and capacity per digit, and numbers
+  /// are most of what layout lines and their hash terms write.
   @inlinable
   mutating func appendDigits(_ number: UInt64) {
     guard number >= 10 else { return append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number)) }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+    var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for the 20 digits of UInt64.max
+    Swift.withUnsafeMutableBytes(of: &scratch) { raw in
+      let digits = raw.bindMemory(to: UInt8.self)
       var rest = number
       var start = 20
-      while rest > 0 {
+      repeat {
         start -= 1
         digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
         rest /= 10
-      }
-      append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+      } while rest > 0
+      append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
     }
   }
+
 }

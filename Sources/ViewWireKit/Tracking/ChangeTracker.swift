@@ -32,19 +32,19 @@ package final class ChangeTracker {
 
   func noteRender(of view: View, key: String, previous: WireValue?) {
     guard view.wireID != 0 else { return }
-    view.renderChanges.record(key, previous: previous)
+    view.pending.render.record(key, previous: previous)
     enqueue(view)
   }
 
   func noteLayout(of view: View) {
     guard view.wireID != 0 else { return }
-    view.layoutChanged = true
+    view.pending.layout = true
     enqueue(view)
   }
 
   func noteChildren(of view: View) {
     guard view.wireID != 0 else { return }
-    view.childrenChanged = true
+    view.pending.children = true
     enqueue(view)
   }
 
@@ -89,8 +89,8 @@ package final class ChangeTracker {
   }
 
   private func enqueue(_ view: View) {
-    guard !view.isQueuedForChanges else { return }
-    view.isQueuedForChanges = true
+    guard !view.pending.isQueued else { return }
+    view.pending.isQueued = true
     changedViews.append(view)
   }
 
@@ -106,10 +106,7 @@ package final class ChangeTracker {
   /// Marks a view queued by the diff engine itself (for example a sibling whose previous
   /// sibling changed); the engine clears the flags as it goes.
   package func forget(_ view: View) {
-    view.isQueuedForChanges = false
-    view.layoutChanged = false
-    view.childrenChanged = false
-    view.renderChanges.removeAll()
+    view.pending = PendingChanges()
   }
 
   /// Lays out every queued view inside `root`, parents before children.

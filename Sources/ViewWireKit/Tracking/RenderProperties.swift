@@ -68,3 +68,17 @@ package struct RenderChanges {
   /// Forgets every change (the frame that sent them is out).
   package mutating func removeAll() { entries.removeAll() }
 }
+
+/// A view's changes since the last frame, as the change tracker records them for the engine.
+package struct PendingChanges {
+  /// Whether the tracker's list of changed views holds the view.
+  package var isQueued = false
+  /// Whether the layout frame changed.
+  package var layout = false
+  /// Whether the order or membership of the subviews changed.
+  package var children = false
+  /// Render properties changed, with their values before the first change.
+  package var render = RenderChanges()
+
+  package init() {}
+}

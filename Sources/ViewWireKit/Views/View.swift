@@ -167,7 +167,7 @@ open class View: Responder {
     let old = renderProperties[key]
     guard old != value else { return }
     renderProperties[key] = value
-    window?.changes.noteRender(of: self, key: key, previous: old)
+    changeTracker?.noteRender(of: self, key: key, previous: old)
     if key != "anim" { noteAnimatedChange() }
   }
 
@@ -189,7 +189,7 @@ open class View: Responder {
       subviews.remove(at: current)
       if current < index { index -= 1 }
       subviews.insert(view, at: min(index, subviews.count))
-      window?.changes.noteChildren(of: self)
+      changeTracker?.noteChildren(of: self)
       return
     }
     let oldWindow = view.window
@@ -199,7 +199,7 @@ open class View: Responder {
     subviews.insert(view, at: index)
     view.superview = self
     if oldWindow !== window { view.propagateWindow(window, from: oldWindow) }
-    window?.changes.noteChildren(of: self)
+    changeTracker?.noteChildren(of: self)
     didAddSubview(view)
     view.didMoveToSuperview()
     setNeedsLayout()
@@ -233,7 +233,7 @@ open class View: Responder {
   open func exchangeSubview(at first: Int, withSubviewAt second: Int) {
     guard first != second, subviews.indices.contains(first), subviews.indices.contains(second) else { return }
     subviews.swapAt(first, second)
-    window?.changes.noteChildren(of: self)
+    changeTracker?.noteChildren(of: self)
   }
 
   /// Takes the view out of its superview (and so out of the window); a first responder inside
@@ -256,7 +256,7 @@ open class View: Responder {
     parent.willRemoveSubview(self)
     parent.subviews.remove(at: index)
     superview = nil
-    if let tracker = parent.window?.changes {
+    if let tracker = parent.changeTracker {
       tracker.noteChildren(of: parent)
       tracker.noteDetached(self)
     }
@@ -281,6 +281,7 @@ open class View: Responder {
     owningViewController?.rootViewWillMove(toWindow: newWindow)
     willMove(toWindow: newWindow)
     window = newWindow
+    changeTracker = newWindow?.changes
     autoLayoutWindowChanged(from: oldWindow, to: newWindow)
     if let newWindow, needsLayout { newWindow.changes.noteNeedsLayout(self) }
     if let newWindow, needsDisplay { newWindow.changes.noteNeedsDisplay(self) }
@@ -330,7 +331,7 @@ open class View: Responder {
   open func setNeedsLayout() {
     guard !needsLayout else { return }
     needsLayout = true
-    window?.changes.noteNeedsLayout(self)
+    changeTracker?.noteNeedsLayout(self)
   }
 
   /// Runs any pending layout of this view and its subtree now: the window's constraints are
@@ -484,7 +485,7 @@ open class View: Responder {
   }
 
   private func noteLayoutChange() {
-    window?.changes.noteLayout(of: self)
+    changeTracker?.noteLayout(of: self)
     noteAnimatedChange()
   }
 
@@ -497,7 +498,7 @@ open class View: Responder {
   open func setNeedsDisplay() {
     guard !needsDisplay else { return }
     needsDisplay = true
-    window?.changes.noteNeedsDisplay(self)
+    changeTracker?.noteNeedsDisplay(self)
   }
 
   /// Asks for a redraw; the whole view redraws, since its commands travel as one property.
@@ -603,12 +604,18 @@ open class View: Responder {
   // `final`, so the engine in another module reads and writes the fields directly instead of
   // calling an accessor per view per frame.
 
+  /// The window's change tracker while the view is in one, held directly: property setters
+  /// reach it on every change, and loading the weak `window` went through the window's side
+  /// table each time. Set and cleared with `window`; the tracker holds no reference back except
+  /// in its queues, which every frame drains.
+  package final var changeTracker: ChangeTracker?
   /// The view's id on the wire, or 0 while the client does not hold it.
   package final var wireID = 0
   /// Bookkeeping of the diff engine about what the client holds for this view.
   package final var wireState: WireState?
-  /// Whether the tracker queued this view for the next frame.
-  package final var isQueuedForChanges = false
+  /// What changed since the last frame, in one value so the engine reads and clears it with
+  /// one (dynamically checked) access per view rather than one per flag.
+  package final var pending = PendingChanges()
   /// Whether the tracker's list of views taken out of a superview holds this view, so a view
   /// removed again and again before the next frame is listed once.
   package final var isQueuedAsDetached = false
@@ -617,12 +624,13 @@ open class View: Responder {
   package final var isQueuedForLayout = false
   /// Whether the tracker's display queue holds this view.
   package final var isQueuedForDisplay = false
-  /// Whether the layout frame changed since the last frame.
-  package final var layoutChanged = false
+  /// Whether the tracker queued this view for the next frame.
+  package var isQueuedForChanges: Bool { pending.isQueued }
   /// Whether the order or membership of the subviews changed since the last frame.
-  package final var childrenChanged = false
-  /// Render properties changed since the last frame, with their values before the first change.
-  package final var renderChanges = RenderChanges()
+  package var childrenChanged: Bool {
+    get { pending.children }
+    set { pending.children = newValue }
+  }
 
   /// The class name the wire shows: the app's own class, as `type(of:)` spells it.
   open var wireClassName: String { String(describing: type(of: self)) }
@@ -635,13 +643,14 @@ package final class WireState {
   /// the engine looks the view up only when structure changes.
   package var sentParentID = 0
   package var sentChildren: [View] = []
-  package var sentFrame: CGRect = .zero
+  /// The frame the client holds and its hash term, together so a layout change reads and
+  /// writes them with one access each.
+  package var sentLayout: (frame: CGRect, term: UInt64) = (.zero, 0)
   package var placeTerm: UInt64 = 0
   /// The parent and previous-sibling ids `placeTerm` was computed from (0 for none, -1 before
   /// the first), so a frame recomputes only the places of children whose neighbours changed.
   package var placeParentID = -1
   package var placePreviousID = -1
-  package var layoutTerm: UInt64 = 0
   /// The hash term of each render property the client holds, in the order first sent, so a
   /// change subtracts the old term without writing and digesting the old value again, and a
   /// removal subtracts them all.

@@ -34,6 +34,7 @@ open class Window: View {
     self.traitCollection = traits
     super.init(frame: CGRect(origin: .zero, size: size))
     window = self
+    changeTracker = changes
     backgroundColor = .white
   }
 
