@@ -36,6 +36,9 @@ public enum DemoApps {
       name: "my-view-generic", title: "A root view installed by CustomViewController<MyView> (seed 002)"
     ) { _ in MyGenericViewController() },
     AppDescriptor(
+      name: "rows", title: "A table of rows: add, remove the first, swap, update (js-framework-benchmark)"
+    ) { _ in RowsViewController() },
+    AppDescriptor(
       name: "binding", title: "setupViews() and bindViews() with a reactive view model (seed 003)"
     ) {
       _ in BindingViewController(viewModel: MyViewModel())

@@ -107,7 +107,7 @@ public struct Mirror: Sendable {
       }
       self = next
       return true
-    case .remove, .create, .move, .layout, .render:
+    case .remove, .create, .move, .layout, .shift, .render:
       guard pending != nil else { throw .malformed("a diff line outside a frame") }
       pending?.append(line)
       return true

@@ -58,7 +58,7 @@ public struct MirrorSync: Sendable {
       case .frameBegin(_, isFull: true):
         isAwaitingFullFrame = false
         isRepairing = true
-      case .frameBegin, .frameEnd, .remove, .create, .move, .layout, .render:
+      case .frameBegin, .frameEnd, .remove, .create, .move, .layout, .shift, .render:
         return .skipped
       default:
         return .other
