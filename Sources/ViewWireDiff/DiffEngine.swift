@@ -139,9 +139,9 @@ private struct Builder {
     for view in changed {
       let id = view.wireID
       guard id != 0 else { continue }
-      let pending = view.pending
+      // Read and cleared in one access.
+      let pending = swap(&view.pending, PendingChanges())
       guard pending.isQueued else { continue }
-      view.pending = PendingChanges()
       if pending.layout { emitLayoutChange(of: view, id: id) }
       if !pending.render.isEmpty, let line = renderLine(for: view, changes: pending.render.entries) {
         renderLines.append(line)
@@ -458,12 +458,15 @@ private struct Builder {
     let start: Int
     let dx: Int64
     let dy: Int64
+    /// How many siblings the run holds.
+    var count = 1
+    /// Their layout lines, kept only until the run is long enough for a `shift`.
     var layoutLines: [Frame.Operation]
 
     /// Whether `view`, moved by this offset, is the sibling right after the run: then it has
     /// the run's parent, which is not read again.
     func continues(with view: View, dx: Int64, dy: Int64) -> Bool {
-      let next = start + layoutLines.count
+      let next = start + count
       return dx == self.dx && dy == self.dy && next < siblings.count && siblings[next] === view
     }
   }
@@ -475,20 +478,19 @@ private struct Builder {
     let frame = view.frame
     let sentLayout = state.sentLayout
     let sent = sentLayout.frame
-    guard frame != sent else { return }
+    guard !frame.isIdentical(to: sent) else { return }
     guard engine.sendsShiftLines else {
       if let line = layoutLine(id: id, state: state, frame: frame, sent: sentLayout) {
         operations.append(line)
       }
       return
     }
-    let thousandths = { (value: CGFloat) in CanonicalNumber.thousandths(Double(value)) }
-    let dx = thousandths(frame.origin.x) &- thousandths(sent.origin.x)
-    let dy = thousandths(frame.origin.y) &- thousandths(sent.origin.y)
+    let dx = frame.origin.x.thousandths &- sent.origin.x.thousandths
+    let dy = frame.origin.y.thousandths &- sent.origin.y.thousandths
     let sameSize =
-      frame.size == sent.size
-      || (thousandths(frame.size.width) == thousandths(sent.size.width)
-        && thousandths(frame.size.height) == thousandths(sent.size.height))
+      (frame.size.width == sent.size.width && frame.size.height == sent.size.height)
+      || (frame.size.width.thousandths == sent.size.width.thousandths
+        && frame.size.height.thousandths == sent.size.height.thousandths)
     guard dx != 0 || dy != 0, sameSize else {
       if let line = layoutLine(id: id, state: state, frame: frame, sent: sentLayout) {
         operations.append(line)
@@ -498,7 +500,12 @@ private struct Builder {
     // The new layout goes into the hash now; the line is sent only if the run stays short.
     guard let line = layoutLine(id: id, state: state, frame: frame, sent: sentLayout) else { return }
     if shiftRun?.continues(with: view, dx: dx, dy: dy) == true {
-      shiftRun!.layoutLines.append(line)
+      shiftRun!.count += 1
+      if shiftRun!.count < DiffEngine.minimumShiftRun {
+        shiftRun!.layoutLines.append(line)
+      } else if shiftRun!.count == DiffEngine.minimumShiftRun {
+        shiftRun!.layoutLines = []  // a shift now: the lines will not be sent
+      }
       return
     }
     flushShiftRun()
@@ -514,7 +521,7 @@ private struct Builder {
   private mutating func flushShiftRun() {
     guard let run = shiftRun else { return }
     shiftRun = nil
-    let count = run.layoutLines.count
+    let count = run.count
     lastRunEnd = (ObjectIdentifier(run.parent), run.start + count)
     if count >= DiffEngine.minimumShiftRun {
       operations.append(
@@ -550,7 +557,7 @@ private struct Builder {
   private mutating func layoutLine(
     id: Int, state: WireState, frame: CGRect, sent: (frame: CGRect, term: UInt64)
   ) -> Frame.Operation? {
-    guard frame != sent.frame else { return nil }
+    guard !frame.isIdentical(to: sent.frame) else { return nil }
     let (x, y) = (Double(frame.origin.x), Double(frame.origin.y))
     let (width, height) = (Double(frame.size.width), Double(frame.size.height))
     let term = HashTerms.layout(id: id, x: x, y: y, width: width, height: height)
@@ -640,6 +647,29 @@ private final class SimulatedChildren {
       addresses[max(0, start)...].firstIndex(of: target)
     }
   }
+}
+
+extension CGFloat {
+  /// The number in whole thousandths, as a client holds it (`CanonicalNumber.thousandths`).
+  @inline(__always)
+  fileprivate var thousandths: Int64 { CanonicalNumber.thousandths(Double(self)) }
+}
+
+extension CGRect {
+  /// Whether the four numbers are equal, compared inline (Foundation's `==` is a call into
+  /// another library, on every changed view).
+  @inline(__always)
+  fileprivate func isIdentical(to other: CGRect) -> Bool {
+    origin.x == other.origin.x && origin.y == other.origin.y && size.width == other.size.width
+      && size.height == other.size.height
+  }
+}
+
+/// Stores `value` in `target` and returns what was there, in one access to `target`.
+private func swap<Value>(_ target: inout Value, _ value: Value) -> Value {
+  var value = value
+  Swift.swap(&target, &value)
+  return value
 }
 
 /// Runs `body` on the addresses of `views`, read in place with no retain or release.

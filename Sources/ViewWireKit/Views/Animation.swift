@@ -1,4 +1,5 @@
 public import Foundation
+import Synchronization
 import ViewWireProtocol
 
 extension View {
@@ -61,7 +62,9 @@ extension View {
       return
     }
     let transaction = AnimationTransaction()
+    AnimationTransaction.running.add(1, ordering: .relaxed)
     AnimationTransaction.$current.withValue(transaction) { animations() }
+    AnimationTransaction.running.subtract(1, ordering: .relaxed)
     transaction.commit(duration: duration, delay: delay, curve: options.curveName, completion: completion)
   }
 
@@ -79,7 +82,11 @@ extension View {
   }
 
   /// Records that this view changed while an animation block runs.
+  ///
+  /// Every frame and property change calls this; the task-local lookup is skipped while no
+  /// animation block runs anywhere in the process, the common case.
   func noteAnimatedChange() {
+    guard AnimationTransaction.running.load(ordering: .relaxed) > 0 else { return }
     AnimationTransaction.current?.note(self)
   }
 }
@@ -91,6 +98,10 @@ extension View {
 final class AnimationTransaction: @unchecked Sendable {
   /// The animation block running on this thread, if any.
   @TaskLocal static var current: AnimationTransaction?
+
+  /// How many animation blocks run now, on every thread: while none does, a change needs no
+  /// task-local lookup.
+  static let running = Atomic<Int>(0)
 
   private var views: [View] = []
   private var seen: Set<ObjectIdentifier> = []
