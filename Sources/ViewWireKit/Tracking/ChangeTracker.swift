@@ -32,20 +32,20 @@ package final class ChangeTracker {
 
   func noteRender(of view: View, key: String, previous: WireValue?) {
     guard view.wireID != 0 else { return }
-    view.pending.render.record(key, previous: previous)
-    enqueue(view)
+    let wasQueued = view.pending.note { $0.render.record(key, previous: previous) }
+    if !wasQueued { changedViews.append(view) }
   }
 
   func noteLayout(of view: View) {
     guard view.wireID != 0 else { return }
-    view.pending.layout = true
-    enqueue(view)
+    let wasQueued = view.pending.note { $0.layout = true }
+    if !wasQueued { changedViews.append(view) }
   }
 
   func noteChildren(of view: View) {
     guard view.wireID != 0 else { return }
-    view.pending.children = true
-    enqueue(view)
+    let wasQueued = view.pending.note { $0.children = true }
+    if !wasQueued { changedViews.append(view) }
   }
 
   func noteDetached(_ view: View) {
@@ -86,12 +86,6 @@ package final class ChangeTracker {
       view.isQueuedForDisplay = false
       if view.needsDisplay && view.window != nil { view.display() }
     }
-  }
-
-  private func enqueue(_ view: View) {
-    guard !view.pending.isQueued else { return }
-    view.pending.isQueued = true
-    changedViews.append(view)
   }
 
   /// Hands the recorded changes to the diff engine and starts a new frame's record.

@@ -81,4 +81,13 @@ package struct PendingChanges {
   package var render = RenderChanges()
 
   package init() {}
+
+  /// Applies `change` and marks the view queued, in one access to the view's field (every
+  /// property setter comes through here); returns whether it was queued already.
+  @inline(__always)
+  package mutating func note(_ change: (inout PendingChanges) -> Void) -> Bool {
+    change(&self)
+    defer { isQueued = true }
+    return isQueued
+  }
 }
