@@ -60,45 +60,37 @@ public struct Frame: Sendable, Equatable {
     for operation in operations {
       switch operation {
       case .remove(let id):
-        buffer.appendASCII("remove ")
-        buffer.appendDecimal(id)
+        buffer.appendASCII("remove")
+        buffer.appendSpaced(id)
       case .create(let id, let className, let parent, let index):
-        buffer.appendASCII("create ")
-        buffer.appendDecimal(id)
+        buffer.appendASCII("create")
+        buffer.appendSpaced(id)
         buffer.append(UInt8(ascii: " "))
         buffer.appendUTF8(className)
-        buffer.append(UInt8(ascii: " "))
-        if let parent { buffer.appendDecimal(parent) } else { buffer.append(UInt8(ascii: "-")) }
-        buffer.append(UInt8(ascii: " "))
-        buffer.appendDecimal(index)
+        if let parent { buffer.appendSpaced(parent) } else { buffer.appendASCII(" -") }
+        buffer.appendSpaced(index)
       case .move(let id, let parent, let index):
-        buffer.appendASCII("move ")
-        buffer.appendDecimal(id)
-        buffer.append(UInt8(ascii: " "))
-        buffer.appendDecimal(parent)
-        buffer.append(UInt8(ascii: " "))
-        buffer.appendDecimal(index)
+        buffer.appendASCII("move")
+        buffer.appendSpaced(id)
+        buffer.appendSpaced(parent)
+        buffer.appendSpaced(index)
       case .layout(let id, let x, let y, let width, let height):
-        buffer.appendASCII("layout ")
-        buffer.appendDecimal(id)
-        for number in [x, y, width, height] {
-          buffer.append(UInt8(ascii: " "))
-          buffer.appendCanonical(number)
-        }
+        buffer.appendASCII("layout")
+        buffer.appendSpaced(id)
+        buffer.appendSpaced(canonical: x)
+        buffer.appendSpaced(canonical: y)
+        buffer.appendSpaced(canonical: width)
+        buffer.appendSpaced(canonical: height)
       case .shift(let parent, let from, let count, let dx, let dy):
-        buffer.appendASCII("shift ")
-        buffer.appendDecimal(parent)
-        buffer.append(UInt8(ascii: " "))
-        buffer.appendDecimal(from)
-        buffer.append(UInt8(ascii: " "))
-        buffer.appendDecimal(count)
-        buffer.append(UInt8(ascii: " "))
-        buffer.appendCanonical(thousandths: dx)
-        buffer.append(UInt8(ascii: " "))
-        buffer.appendCanonical(thousandths: dy)
+        buffer.appendASCII("shift")
+        buffer.appendSpaced(parent)
+        buffer.appendSpaced(from)
+        buffer.appendSpaced(count)
+        buffer.appendSpaced(thousandths: dx)
+        buffer.appendSpaced(thousandths: dy)
       case .render(let id, let properties):
-        buffer.appendASCII("render ")
-        buffer.appendDecimal(id)
+        buffer.appendASCII("render")
+        buffer.appendSpaced(id)
         for (key, value) in properties {
           buffer.append(UInt8(ascii: " "))
           buffer.appendUTF8(key)
@@ -122,5 +114,25 @@ public struct Frame: Sendable, Equatable {
     var buffer: [UInt8] = []
     encode(into: &buffer)
     return String(decoding: buffer, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// A space, then the number in decimal: the separator and field of every frame line.
+  fileprivate mutating func appendSpaced(_ number: Int) {
+    append(UInt8(ascii: " "))
+    appendDecimal(number)
+  }
+
+  /// A space, then the number canonically.
+  fileprivate mutating func appendSpaced(canonical number: Double) {
+    append(UInt8(ascii: " "))
+    appendCanonical(number)
+  }
+
+  /// A space, then a number of thousandths canonically.
+  fileprivate mutating func appendSpaced(thousandths number: Int64) {
+    append(UInt8(ascii: " "))
+    appendCanonical(thousandths: number)
   }
 }

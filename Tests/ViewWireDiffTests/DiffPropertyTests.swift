@@ -307,6 +307,18 @@ struct ReferenceMirror {
     return sum
   }
 
+  /// Takes the engine's next frame, expects its diff lines (begin and end left out) to be
+  /// `lines`, applies it, and expects the mirror to equal the window and the frame's hash.
+  mutating func expectNextFrame(
+    of engine: DiffEngine, window: Window, lines: [String], context: String
+  ) throws {
+    let frame = try #require(engine.makeFrame(), "\(context): no frame")
+    #expect(Array(frame.lines.dropFirst().dropLast()) == lines, "\(context)")
+    try apply(frame)
+    try expectEqual(to: window, engine: engine, context: context)
+    #expect(hashFromScratch() == frame.hash, "\(context): hash")
+  }
+
   func expectEqual(to window: Window, engine: DiffEngine, context: String) throws {
     var count = 0
     func check(_ view: View, parent: Int?) throws {

@@ -94,11 +94,8 @@ struct ShiftFrameTests {
     let (window, engine, list, sent) = try Self.makeList()
     var mirror = sent
     testCase.change(list)
-    let frame = try #require(engine.makeFrame())
-    #expect(Array(frame.lines.dropFirst().dropLast()) == testCase.lines)
-    try mirror.apply(frame)
-    try mirror.expectEqual(to: window, engine: engine, context: testCase.description)
-    #expect(mirror.hashFromScratch() == frame.hash)
+    try mirror.expectNextFrame(
+      of: engine, window: window, lines: testCase.lines, context: testCase.description)
   }
 
   /// A session that speaks version 1 gets the same change as `layout` lines, and the same hash.
