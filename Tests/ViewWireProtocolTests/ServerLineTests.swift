@@ -114,6 +114,9 @@ struct ServerLineTests {
     Parse(
       text: "render 3 offset=\"0,120\"\tfocused=true",
       parsed: .render(id: 3, properties: [Field("offset", "\"0,120\""), Field("focused", "true")])),
+    Parse(text: "shift 2 3 996 0 -37", parsed: .shift(parent: 2, from: 3, count: 996, dx: "0", dy: "-37")),
+    Parse(
+      text: "shift 7 0 9 0.5 -10.125", parsed: .shift(parent: 7, from: 0, count: 9, dx: "0.5", dy: "-10.125")),
     // Lines that do not fit their form.
     Parse(text: "", parsed: .unknown("")),
     Parse(text: "gibberish here", parsed: .unknown("gibberish here")),
@@ -123,6 +126,9 @@ struct ServerLineTests {
     Parse(text: "create 1 Window -", parsed: .unknown("create 1 Window -")),
     Parse(text: "layout 1 2 3", parsed: .unknown("layout 1 2 3")),
     Parse(text: "render 1", parsed: .unknown("render 1")),
+    Parse(text: "shift 2 3 996 0", parsed: .unknown("shift 2 3 996 0")),
+    Parse(text: "shift 2 x 9 0 1", parsed: .unknown("shift 2 x 9 0 1")),
+    Parse(text: "shift 2 0 9 a 1", parsed: .unknown("shift 2 0 9 a 1")),
     Parse(text: "remove", parsed: .unknown("remove")),
     Parse(text: "hello world", parsed: .unknown("hello world")),
     Parse(text: "ok", parsed: .unknown("ok")),
@@ -202,6 +208,16 @@ struct CanonicalTextTests {
   ])
   func canonicalFormat(_ value: Double, _ text: String) {
     #expect(CanonicalNumber.format(value) == text)
+  }
+
+  /// A `shift` offset added as clients add it: exactly, in thousandths.
+  @Test(
+    arguments: [
+      ("12.5", "-0.25", "12.25"), ("0", "-37", "-37"), ("0.001", "-0.001", "0"), ("281.333", "0.667", "282"),
+      ("-0.5", "0.25", "-0.25"), ("100.1", "0.05", "100.15"), ("x", "1", nil), ("1", "1e3", nil),
+    ] as [(String, String, String?)])
+  func shiftedNumbers(_ text: String, _ offset: String, _ result: String?) {
+    #expect(CanonicalNumber.shifted(text, by: offset) == result)
   }
 
   @Test(arguments: [
