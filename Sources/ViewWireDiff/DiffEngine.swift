@@ -97,9 +97,22 @@ public final class DiffEngine {
 
   fileprivate func unregister(_ view: View) {
     viewsByID[view.wireID] = nil
+    Self.release(view)
+  }
+
+  /// Clears what the engine kept on a view: its id, its wire state, its pending changes, and,
+  /// out of a window, the tracker it kept only because the client held it.
+  private static func release(_ view: View) {
     view.wireID = 0
     view.wireState = nil
     view.pending = PendingChanges()
+    if view.window == nil { view.changeTracker = nil }
+  }
+
+  /// The views the client held stop being tracked as held: ids are this engine's, and a view
+  /// that outlives it must not record changes for a client that is gone.
+  deinit {
+    for view in viewsByID.values { Self.release(view) }
   }
 
   fileprivate var allViews: Dictionary<Int, View>.Values { viewsByID.values }

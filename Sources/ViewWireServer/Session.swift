@@ -113,6 +113,9 @@ final class Session {
   /// Tears the session down when the client goes away: visible controllers disappear.
   func tearDown() {
     close()
+    // Closing queued the window's own change (its root view left), and the tracker's queues
+    // hold their views: with no frame to drain them, the window would keep itself alive.
+    window.changes.reset()
   }
 
   // MARK: Window

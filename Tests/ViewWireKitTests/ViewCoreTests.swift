@@ -82,6 +82,29 @@ struct ViewCoreTests {
     #expect(child.superview === adopter)
   }
 
+  /// A view whose `deinit` takes its subviews out, as UIKit code does.
+  private final class TearingDown: View {
+    deinit {
+      for subview in subviews {
+        subview.removeFromSuperview()
+      }
+    }
+  }
+
+  /// In a subclass's `deinit` the subviews still have their superview (UIKit's is unretained
+  /// too), and taking them out works and leaves them without one.
+  @Test func aDeinitMayTakeItsSubviewsOut() {
+    let child = Label()
+    do {
+      let parent = TearingDown()
+      parent.addSubview(child)
+      let window = Window(size: CGSize(width: 100, height: 100))
+      window.addSubview(parent)
+      parent.removeFromSuperview()
+    }
+    #expect(child.superview == nil)
+  }
+
   @Test func viewsKnowTheirWindowAndLoseItWhenRemoved() {
     let window = Window(size: CGSize(width: 10, height: 10))
     let parent = View()

@@ -14,7 +14,16 @@ import ViewWireProtocol
 /// change: a client that stops reading while its app adds and removes views for minutes costs
 /// no more than one that reads.
 package final class ChangeTracker {
-  /// Views with at least one change, each once, in the order they first changed.
+  /// The window that owns this tracker, unretained and queued by flag rather than in the
+  /// arrays: the window holds the tracker, so an array holding the window would keep it alive
+  /// until the next frame, and for ever if none came. The window clears it as it goes.
+  package unowned(unsafe) var owner: View?
+  private var ownerChanged = false
+  private var ownerNeedsLayout = false
+  private var ownerNeedsDisplay = false
+
+  /// Views with at least one change, each once, in the order they first changed (the owner
+  /// apart: `drain()` puts it first).
   package private(set) var changedViews: [View] = []
   /// Views the client holds that were taken out of a superview, each once; some may be back by
   /// now.
@@ -24,28 +33,33 @@ package final class ChangeTracker {
   /// How many entries the queues hold, for the statistics that show a stalled client's cost.
   package var queuedCount: Int {
     changedViews.count + detachedViews.count + layoutQueue.count + displayQueue.count
+      + [ownerChanged, ownerNeedsLayout, ownerNeedsDisplay].filter { $0 }.count
   }
   /// Whether anything at all was recorded, so an input that changed nothing sends no frame.
-  package var hasChanges: Bool { !changedViews.isEmpty || !detachedViews.isEmpty }
+  package var hasChanges: Bool { ownerChanged || !changedViews.isEmpty || !detachedViews.isEmpty }
+
+  private func queueChanged(_ view: View) {
+    if view === owner { ownerChanged = true } else { changedViews.append(view) }
+  }
 
   package init() {}
 
   func noteRender(of view: View, key: String, previous: WireValue?) {
     guard view.wireID != 0 else { return }
     let wasQueued = view.pending.note { $0.render.record(key, previous: previous) }
-    if !wasQueued { changedViews.append(view) }
+    if !wasQueued { queueChanged(view) }
   }
 
   func noteLayout(of view: View) {
     guard view.wireID != 0 else { return }
     let wasQueued = view.pending.note { $0.layout = true }
-    if !wasQueued { changedViews.append(view) }
+    if !wasQueued { queueChanged(view) }
   }
 
   func noteChildren(of view: View) {
     guard view.wireID != 0 else { return }
     let wasQueued = view.pending.note { $0.children = true }
-    if !wasQueued { changedViews.append(view) }
+    if !wasQueued { queueChanged(view) }
   }
 
   func noteDetached(_ view: View) {
@@ -57,7 +71,7 @@ package final class ChangeTracker {
   func noteNeedsLayout(_ view: View) {
     guard !view.isQueuedForLayout else { return }
     view.isQueuedForLayout = true
-    layoutQueue.append(view)
+    if view === owner { ownerNeedsLayout = true } else { layoutQueue.append(view) }
   }
 
   /// The last animation number given out (PROTOCOL.md section 6, "Animations").
@@ -74,13 +88,17 @@ package final class ChangeTracker {
   func noteNeedsDisplay(_ view: View) {
     guard !view.isQueuedForDisplay else { return }
     view.isQueuedForDisplay = true
-    displayQueue.append(view)
+    if view === owner { ownerNeedsDisplay = true } else { displayQueue.append(view) }
   }
 
   /// Runs `draw(_:)` for every queued view still in the window, once each.
   func runDisplayPass() {
-    let queue = displayQueue
+    var queue = displayQueue
     displayQueue = []
+    if ownerNeedsDisplay, let owner {
+      ownerNeedsDisplay = false
+      queue.append(owner)
+    }
     for view in queue {
       // Cleared first: a view that draws may ask to draw again, for the next pass.
       view.isQueuedForDisplay = false
@@ -90,11 +108,40 @@ package final class ChangeTracker {
 
   /// Hands the recorded changes to the diff engine and starts a new frame's record.
   package func drain() -> (changed: [View], detached: [View]) {
-    let result = (changedViews, detachedViews)
+    var changed = changedViews
+    if ownerChanged, let owner {
+      ownerChanged = false
+      changed.insert(owner, at: 0)
+    }
+    let result = (changed, detachedViews)
     changedViews = []
     detachedViews = []
     for view in result.1 { view.isQueuedAsDetached = false }
     return result
+  }
+
+  /// Empties every queue and clears the views' queued flags, without laying out or sending
+  /// anything: for a window that goes away (or a session torn down) with changes still queued.
+  /// The queues hold their views strongly and views hold the tracker, so a queue left full
+  /// would keep both alive; views out of any window also let go of the tracker here.
+  package func reset() {
+    for view in changedViews + detachedViews + layoutQueue + displayQueue {
+      view.pending = PendingChanges()
+      view.isQueuedAsDetached = false
+      view.isQueuedForLayout = false
+      view.isQueuedForDisplay = false
+      if view.window == nil { view.changeTracker = nil }
+    }
+    if let owner {
+      if ownerChanged { owner.pending = PendingChanges() }
+      if ownerNeedsLayout { owner.isQueuedForLayout = false }
+      if ownerNeedsDisplay { owner.isQueuedForDisplay = false }
+    }
+    (ownerChanged, ownerNeedsLayout, ownerNeedsDisplay) = (false, false, false)
+    changedViews = []
+    detachedViews = []
+    layoutQueue = []
+    displayQueue = []
   }
 
   /// Marks a view queued by the diff engine itself (for example a sibling whose previous
@@ -110,11 +157,15 @@ package final class ChangeTracker {
   /// loop (it finishes in the next frame instead).
   func runLayoutPass(within root: View, maximumRounds: Int = 8) {
     var round = 0
-    while !layoutQueue.isEmpty && round < maximumRounds {
+    while (!layoutQueue.isEmpty || ownerNeedsLayout) && round < maximumRounds {
       round += 1
       var pending: [(depth: Int, view: View)] = []
-      let queue = layoutQueue
+      var queue = layoutQueue
       layoutQueue = []
+      if ownerNeedsLayout, let owner {
+        ownerNeedsLayout = false
+        queue.append(owner)
+      }
       for view in queue {
         // Cleared first: a layout may ask for another, and a view outside `root` queues again.
         view.isQueuedForLayout = false

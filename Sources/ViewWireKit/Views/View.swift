@@ -15,10 +15,12 @@ open class View: Responder {
 
   /// The view this one is a subview of.
   ///
-  /// Unowned, as UIKit's is unretained: the superview holds its subviews, and clears this when
-  /// it goes (`deinit`). A weak reference gave every parent a side table, which made each retain
-  /// and release of a parent (every frame touches thousands of rows) take the slow path.
-  public private(set) unowned(safe) var superview: View?
+  /// Unretained, as UIKit's is: the superview holds its subviews and clears this in `deinit`,
+  /// so it never dangles, and while a subclass's `deinit` runs it still names the parent (a
+  /// `deinit` may take its subviews out, as UIKit code does). A weak reference gave every parent
+  /// a side table, which made each retain and release of a parent (every frame touches
+  /// thousands of rows) take the slow path; a checked unowned one traps in that `deinit`.
+  public private(set) unowned(unsafe) var superview: View?
 
   /// The subviews, back to front: later ones draw on top and are hit-tested first.
   public private(set) var subviews: [View] = []
@@ -281,7 +283,10 @@ open class View: Responder {
     owningViewController?.rootViewWillMove(toWindow: newWindow)
     willMove(toWindow: newWindow)
     window = newWindow
-    changeTracker = newWindow?.changes
+    // A view the client holds keeps recording while it is out of a window: taken out, changed
+    // and put back before the next frame, it must send what changed. The engine lets go of the
+    // tracker when it forgets the view.
+    changeTracker = newWindow?.changes ?? (wireID != 0 ? changeTracker : nil)
     autoLayoutWindowChanged(from: oldWindow, to: newWindow)
     if let newWindow, needsLayout { newWindow.changes.noteNeedsLayout(self) }
     if let newWindow, needsDisplay { newWindow.changes.noteNeedsDisplay(self) }
@@ -604,10 +609,11 @@ open class View: Responder {
   // `final`, so the engine in another module reads and writes the fields directly instead of
   // calling an accessor per view per frame.
 
-  /// The window's change tracker while the view is in one, held directly: property setters
-  /// reach it on every change, and loading the weak `window` went through the window's side
-  /// table each time. Set and cleared with `window`; the tracker holds no reference back except
-  /// in its queues, which every frame drains.
+  /// The window's change tracker while the view is in one, or out of it while the client still
+  /// holds the view; held directly: property setters reach it on every change, and loading the
+  /// weak `window` went through the window's side table each time. The tracker refers back only
+  /// from its queues, which every frame drains and `ChangeTracker.reset()` empties (a window
+  /// does that as it goes).
   package final var changeTracker: ChangeTracker?
   /// The view's id on the wire, or 0 while the client does not hold it.
   package final var wireID = 0

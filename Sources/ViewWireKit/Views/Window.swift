@@ -29,11 +29,25 @@ open class Window: View {
   /// Work that must run after the next layout pass, such as `viewDidAppear`.
   private var afterLayout: [() -> Void] = []
 
+  /// Lets go of everything the change tracker holds, before the subviews go: a view that outlives
+  /// the window (held by app code) must not keep the tracker, and the tracker's queues must not
+  /// keep views, or either would keep the other alive.
+  deinit {
+    var stack = subviews
+    while let view = stack.popLast() {
+      view.changeTracker = nil
+      stack.append(contentsOf: view.subviews)
+    }
+    changes.reset()
+    changes.owner = nil
+  }
+
   /// Creates a window of `size`; it starts empty, with no root view controller.
   public init(size: CGSize, traits: TraitCollection = TraitCollection()) {
     self.traitCollection = traits
     super.init(frame: CGRect(origin: .zero, size: size))
     window = self
+    changes.owner = self
     changeTracker = changes
     backgroundColor = .white
   }
