@@ -151,7 +151,9 @@ public struct Mirror: Sendable {
       guard nodes[id] != nil else { throw .malformed("layout \(id): no such view") }
       nodes[id]?.frame = frame
     case .shift(let parent, let from, let count, let dx, let dy):
-      guard let children = nodes[parent]?.children, from >= 0, count >= 0, from + count <= children.count
+      // Compared without adding: a hostile count must not overflow.
+      guard let children = nodes[parent]?.children, from >= 0, count >= 0, from <= children.count,
+        count <= children.count - from
       else { throw .malformed("shift \(parent) \(from) \(count): no such children") }
       for id in children[from..<(from + count)] {
         guard let frame = nodes[id]?.frame, frame.count == 4,

@@ -59,6 +59,13 @@ import ViewWireProtocol
       events: ["applied 1", "resync", "unrecoverable", "skipped", "skipped", "skipped", "applied 5"],
       resyncs: 1, background: nil),
     Case(
+      name: "a shift past the children (a count that would overflow) asks once, never traps",
+      lines: full(1) + [
+        "frame 2 begin", "shift 1 1 9223372036854775807 0 1", "frame 2 end hash=0000000000000000 views=1",
+      ]
+        + full(3),
+      events: ["applied 1", "resync", "applied 3"], resyncs: 1, background: nil),
+    Case(
       name: "a frame that begins inside another asks once",
       lines: ["frame 1 begin full", "create 1 Window - 0", "frame 2 begin"] + full(3),
       events: ["resync", "applied 3"], resyncs: 1, background: nil),
