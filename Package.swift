@@ -10,7 +10,7 @@ let strict: [SwiftSetting] = [
 
 let package = Package(
   name: "ViewWire",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "viewwired", targets: ["viewwired"]),
     .executable(name: "viewwire", targets: ["viewwire"]),
