@@ -52,4 +52,29 @@ struct AppReleaseTests {
     #expect(rootView == nil, "\(name): the root view outlived its app")
     #expect(released.dropFirst().filter { !$0() }.count == 0, "\(name): views outlived their app")
   }
+
+  /// A session that goes with its app open (the client disconnects) sends no frame after the
+  /// close: the window, the app's controller and views must go anyway.
+  @Test(arguments: appNames)
+  func droppingASessionWithItsAppOpenReleasesEverything(_ name: String) throws {
+    weak var window: Window?
+    weak var controller: ViewController?
+    weak var rootView: View?
+    do {
+      let session = Window(size: CGSize(width: 390, height: 844))
+      let clock = ManualScheduler()
+      session.scheduler = clock
+      let engine = DiffEngine(window: session)
+      let app = try #require(DemoApps.all.first { $0.name == name })
+      let made = app.makeRootViewController(session.traitCollection)
+      session.rootViewController = made
+      _ = engine.makeFrame()
+      (window, controller, rootView) = (session, made, made.view)
+      session.rootViewController = nil  // as Session.tearDown closes the app; no frame follows
+      clock.advance(by: 60)
+    }
+    #expect(window == nil, "\(name): the window outlived its session")
+    #expect(controller == nil, "\(name): the root controller outlived its session")
+    #expect(rootView == nil, "\(name): the root view outlived its session")
+  }
 }
