@@ -17,7 +17,12 @@ package final class ChangeTracker {
   /// The window that owns this tracker, unretained and queued by flag rather than in the
   /// arrays: the window holds the tracker, so an array holding the window would keep it alive
   /// until the next frame, and for ever if none came. The window clears it as it goes.
-  package unowned(unsafe) var owner: View?
+  package unowned(unsafe) var owner: View? {
+    didSet { ownerID = owner.map(ObjectIdentifier.init) }
+  }
+  /// The owner's identity, compared on every change: loading `owner` itself would retain the
+  /// window, whose weak references give it a side table and a slow retain.
+  private var ownerID: ObjectIdentifier?
   private var ownerChanged = false
   private var ownerNeedsLayout = false
   private var ownerNeedsDisplay = false
@@ -39,7 +44,7 @@ package final class ChangeTracker {
   package var hasChanges: Bool { ownerChanged || !changedViews.isEmpty || !detachedViews.isEmpty }
 
   private func queueChanged(_ view: View) {
-    if view === owner { ownerChanged = true } else { changedViews.append(view) }
+    if ObjectIdentifier(view) == ownerID { ownerChanged = true } else { changedViews.append(view) }
   }
 
   package init() {}
@@ -71,7 +76,7 @@ package final class ChangeTracker {
   func noteNeedsLayout(_ view: View) {
     guard !view.isQueuedForLayout else { return }
     view.isQueuedForLayout = true
-    if view === owner { ownerNeedsLayout = true } else { layoutQueue.append(view) }
+    if ObjectIdentifier(view) == ownerID { ownerNeedsLayout = true } else { layoutQueue.append(view) }
   }
 
   /// The last animation number given out (PROTOCOL.md section 6, "Animations").
@@ -88,7 +93,7 @@ package final class ChangeTracker {
   func noteNeedsDisplay(_ view: View) {
     guard !view.isQueuedForDisplay else { return }
     view.isQueuedForDisplay = true
-    if view === owner { ownerNeedsDisplay = true } else { displayQueue.append(view) }
+    if ObjectIdentifier(view) == ownerID { ownerNeedsDisplay = true } else { displayQueue.append(view) }
   }
 
   /// Runs `draw(_:)` for every queued view still in the window, once each.

@@ -62,8 +62,11 @@ open class View: Responder {
   public var frame: CGRect {
     get { CGRect(origin: frameOrigin, size: bounds.size) }
     set {
-      let sizeChanged = newValue.size != bounds.size
-      let originChanged = newValue.origin != frameOrigin
+      // Compared by component, inline: Foundation's == on points and sizes is a call into
+      // another library, and tables set thousands of frames per layout pass.
+      let size = bounds.size
+      let sizeChanged = newValue.size.width != size.width || newValue.size.height != size.height
+      let originChanged = newValue.origin.x != frameOrigin.x || newValue.origin.y != frameOrigin.y
       guard sizeChanged || originChanged else { return }
       frameOrigin = newValue.origin
       if sizeChanged {
