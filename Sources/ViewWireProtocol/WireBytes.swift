@@ -31,7 +31,7 @@ public struct FNV1aDigest: WireByteSink {
   }
 
   /// Digests bytes in order.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
     for byte in bytes { append(byte) }
   }
@@ -157,7 +157,7 @@ extension WireByteSink {
   /// The digits are written back to front into stack space, then handed over in one call:
   /// appending to an array byte by byte checked uniqueness and capacity per digit, and numbers
   /// are most of what layout lines and their hash terms write.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func appendDigits(_ number: UInt64) {
     guard number >= 10 else { return append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: number)) }
     var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for the 20 digits of UInt64.max
