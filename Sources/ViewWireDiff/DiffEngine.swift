@@ -522,7 +522,8 @@ private struct Builder {
       return
     }
     flushShiftRun()
-    guard let parent = view.superview else { return operations.append(line) }
+    // A run's indexes are the client's: only under a parent the client holds.
+    guard let parent = view.superview, parent.wireID != 0 else { return operations.append(line) }
     let siblings = parent.subviews
     guard let start = position(of: view, in: parent, siblings: siblings) else {
       return operations.append(line)
