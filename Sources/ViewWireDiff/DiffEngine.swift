@@ -203,6 +203,21 @@ private struct Builder {
     }
   }
 
+  /// Subtracts the terms of the render properties the client holds for `view`: the recorded
+  /// ones, except for keys changed since the last frame, whose held value is the one recorded in
+  /// the view's pending changes.
+  private mutating func subtractHeldProperties(of view: View) {
+    let changes = view.pending.render.entries
+    let id = view.wireID
+    for entry in view.renderProperties where !changes.contains(where: { $0.key == entry.key }) {
+      subtract(entry.sentTerm)
+    }
+    for (key, previous) in changes {
+      let recorded = view.renderProperties.entries.first { $0.key == key }?.sentTerm ?? 0
+      subtract(heldTerm(recorded, previous: previous, id: id, key: key))
+    }
+  }
+
   /// Forgets every view the client held under `root` (itself included): the client removed them.
   /// A view among them that is still in the window will be created again by its new parent.
   private mutating func forgetSentSubtree(of root: View) {
@@ -212,7 +227,7 @@ private struct Builder {
       stack.append(contentsOf: state.sentChildren)
       subtract(state.placeTerm)
       subtract(state.sentLayout.term)
-      for (_, term) in state.propertyTerms { subtract(term) }
+      subtractHeldProperties(of: view)
       if view.window === window, let parent = view.superview {
         // Still on screen under another parent: make sure that parent sends it again.
         parent.childrenChanged = true
@@ -442,20 +457,16 @@ private struct Builder {
 
   /// Adds every render property of a view created in this frame, in key order.
   private mutating func emitCreatedRenders(of view: View) {
-    guard let state = view.wireState else { return }
-    let all = view.renderProperties
-    state.propertyTerms = []
-    guard !all.isEmpty else { return }
+    guard !view.renderProperties.isEmpty else { return }
+    let id = view.wireID
+    view.renderProperties.recordAllSent { HashTerms.property(id: id, key: $0, value: $1) }
     var properties: [(key: String, value: WireValue?)] = []
-    properties.reserveCapacity(all.count)
-    state.propertyTerms.reserveCapacity(all.count)
-    for (key, value) in all {
-      properties.append((key, value))
-      let term = HashTerms.property(id: view.wireID, key: key, value: value)
-      state.propertyTerms.append((key, term))
-      add(term)
+    properties.reserveCapacity(view.renderProperties.count)
+    for entry in view.renderProperties {
+      properties.append((entry.key, entry.value))
+      add(entry.sentTerm)
     }
-    operations.append(.render(id: view.wireID, properties: properties))
+    operations.append(.render(id: id, properties: properties))
   }
 
   // MARK: Shift runs
@@ -587,21 +598,32 @@ private struct Builder {
   private mutating func renderLine(
     for view: View, changes: [(key: String, previous: WireValue?)]
   ) -> Frame.Operation? {
-    guard let state = view.wireState else { return nil }
     var changes = changes
     // One changed property (a label's text) is the common case: nothing to sort.
     if changes.count > 1 { changes.sort { $0.key < $1.key } }
+    let id = view.wireID
     var properties: [(key: String, value: WireValue?)] = []
-    let current = view.renderProperties
     for (key, previous) in changes {
-      let value = current[key]
-      guard previous != value else { continue }
-      let term = value.map { HashTerms.property(id: view.wireID, key: key, value: $0) }
-      subtract(state.replacePropertyTerm(for: key, with: term))
-      if let term { add(term) }
+      guard
+        let (value, held, term) = view.renderProperties.settle(
+          key, previous: previous,
+          term: {
+            HashTerms.property(id: id, key: key, value: $0)
+          })
+      else { continue }
+      subtract(heldTerm(held, previous: previous, id: id, key: key))
+      add(term)
       properties.append((key, value))
     }
-    return properties.isEmpty ? nil : .render(id: view.wireID, properties: properties)
+    return properties.isEmpty ? nil : .render(id: id, properties: properties)
+  }
+
+  /// The term of what the client holds for a property whose value before this frame's changes
+  /// was `previous`: the one recorded beside it, or, when the entry went (or was made again) in
+  /// this frame and so lost it, the term of `previous` itself.
+  private func heldTerm(_ recorded: UInt64, previous: WireValue?, id: Int, key: String) -> UInt64 {
+    guard let previous else { return 0 }
+    return recorded != 0 ? recorded : HashTerms.property(id: id, key: key, value: previous)
   }
 
   // MARK: Full frame

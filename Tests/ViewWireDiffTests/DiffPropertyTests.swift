@@ -91,6 +91,36 @@ struct DiffPropertyTests {
     #expect(engine.makeFrame() == nil)
   }
 
+  /// The hash term of what the client holds for a property is kept beside the value; these
+  /// sequences lose or replace the entry within a frame, and the hash must still come out exact.
+  @Test(arguments: [
+    ("removed, then set again", ["bg=#0000ffff"]),
+    ("changed, then removed", ["bg=none"]),
+    ("removed and the view taken out", ["remove 2"]),
+  ])
+  func propertyEntriesLostWithinAFrame(_ sequence: String, _ lines: [String]) throws {
+    let window = Window(size: CGSize(width: 100, height: 100))
+    let child = View(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    child.backgroundColor = .red
+    window.addSubview(child)
+    let engine = DiffEngine(window: window)
+    var mirror = ReferenceMirror()
+    try mirror.apply(engine.makeFrame()!)
+    switch sequence {
+    case "removed, then set again":
+      child.backgroundColor = nil
+      child.backgroundColor = .blue
+    case "changed, then removed":
+      child.backgroundColor = .green
+      child.backgroundColor = nil
+    default:
+      child.backgroundColor = nil
+      child.removeFromSuperview()
+    }
+    let expected = lines.map { $0.hasPrefix("remove") ? $0 : "render 2 " + $0 }
+    try mirror.expectNextFrame(of: engine, window: window, lines: expected, context: sequence)
+  }
+
   @Test func removingASubtreeSendsOneLine() throws {
     let window = Window(size: CGSize(width: 100, height: 100))
     let parent = View()

@@ -6,13 +6,27 @@ package import ViewWireProtocol
 /// a hash table: the keys are short strings that compare inline without hashing, and the diff
 /// engine and `tree` read them in wire order (sorted) without sorting a copy.
 package struct RenderProperties: Sequence, Equatable, Sendable {
+  /// One property, with the hash term of the value the client holds for it.
+  package struct Entry: Sendable {
+    /// The wire key.
+    package let key: String
+    /// The value now.
+    package var value: WireValue
+    /// The frame-hash term of the value the client holds for this key, recorded by the diff
+    /// engine when it sends one; 0 when it has none to record (a property added since). Kept
+    /// here, beside the value, so a changed label text costs the engine one look at the view's
+    /// properties rather than another object and list.
+    package var sentTerm: UInt64 = 0
+  }
+
   /// The properties in key order.
-  package private(set) var entries: [(key: String, value: WireValue)] = []
+  package private(set) var entries: [Entry] = []
 
   /// No properties.
   package init() {}
 
-  /// The value for `key`, or nil when absent; setting nil removes it.
+  /// The value for `key`, or nil when absent; setting nil removes it. A changed value keeps its
+  /// entry's `sentTerm`: the client still holds the old one until the engine sends the new.
   package subscript(key: String) -> WireValue? {
     get {
       for entry in entries where entry.key == key { return entry.value }
@@ -24,7 +38,7 @@ package struct RenderProperties: Sequence, Equatable, Sendable {
       if index < entries.count, entries[index].key == key {
         if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
       } else if let newValue {
-        entries.insert((key, newValue), at: index)
+        entries.insert(Entry(key: key, value: newValue), at: index)
       }
     }
   }
@@ -36,11 +50,33 @@ package struct RenderProperties: Sequence, Equatable, Sendable {
   package var count: Int { entries.count }
 
   /// The properties in key order.
-  package func makeIterator() -> IndexingIterator<[(key: String, value: WireValue)]> {
+  package func makeIterator() -> IndexingIterator<[Entry]> {
     entries.makeIterator()
   }
 
-  /// Compares key by key; tuples cannot conform to `Equatable` themselves.
+  /// For the diff engine, once per changed key and frame: unless `key`'s value is `previous`
+  /// again, returns the value, the term recorded for what the client holds (0: none recorded),
+  /// and the new value's term, which it records (0 when the property is gone).
+  package mutating func settle(
+    _ key: String, previous: WireValue?, term: (WireValue) -> UInt64
+  ) -> (value: WireValue?, heldTerm: UInt64, newTerm: UInt64)? {
+    guard let index = entries.firstIndex(where: { $0.key == key }) else {
+      return previous == nil ? nil : (nil, 0, 0)
+    }
+    let value = entries[index].value
+    guard value != previous else { return nil }
+    let held = entries[index].sentTerm
+    let newTerm = term(value)
+    entries[index].sentTerm = newTerm
+    return (value, held, newTerm)
+  }
+
+  /// For the diff engine, when it sends every property: records each value's term.
+  package mutating func recordAllSent(term: (String, WireValue) -> UInt64) {
+    for index in entries.indices { entries[index].sentTerm = term(entries[index].key, entries[index].value) }
+  }
+
+  /// Compares keys and values; the sent terms are the engine's bookkeeping, not the view's state.
   package static func == (lhs: RenderProperties, rhs: RenderProperties) -> Bool {
     lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
   }

@@ -162,7 +162,10 @@ open class View: Responder {
   public private(set) lazy var layer = Layer(view: self)
 
   /// The render properties as they stand, by wire key; absent keys have their default.
-  package private(set) final var renderProperties = RenderProperties()
+  ///
+  /// Settable in the package so the diff engine can record, beside each value, the hash term
+  /// of what the client holds (`RenderProperties.Entry.sentTerm`).
+  package final var renderProperties = RenderProperties()
 
   /// Sets a render property that travels to clients; nil removes it.
   ///
@@ -660,21 +663,6 @@ package final class WireState {
   /// the first), so a frame recomputes only the places of children whose neighbours changed.
   package var placeParentID = -1
   package var placePreviousID = -1
-  /// The hash term of each render property the client holds, in the order first sent, so a
-  /// change subtracts the old term without writing and digesting the old value again, and a
-  /// removal subtracts them all.
-  package var propertyTerms: [(key: String, term: UInt64)] = []
   package init() {}
 
-  /// Records `term` (nil: the property is gone) as `key`'s and returns the term it replaces,
-  /// 0 when the client held no value.
-  package func replacePropertyTerm(for key: String, with term: UInt64?) -> UInt64 {
-    for index in propertyTerms.indices where propertyTerms[index].key == key {
-      let old = propertyTerms[index].term
-      if let term { propertyTerms[index].term = term } else { propertyTerms.remove(at: index) }
-      return old
-    }
-    if let term { propertyTerms.append((key, term)) }
-    return 0
-  }
 }
