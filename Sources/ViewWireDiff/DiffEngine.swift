@@ -226,7 +226,7 @@ private struct Builder {
       guard view.wireID != 0, let state = view.wireState else { continue }
       stack.append(contentsOf: state.sentChildren)
       subtract(state.placeTerm)
-      subtract(state.sentLayout.term)
+      subtract(view.sentLayout.term)
       subtractHeldProperties(of: view)
       if view.window === window, let parent = view.superview {
         // Still on screen under another parent: make sure that parent sends it again.
@@ -446,11 +446,10 @@ private struct Builder {
 
   /// Adds the layout line of a view created in this frame (none for an empty frame).
   private mutating func emitCreatedLayout(of view: View) {
-    guard let state = view.wireState else { return }
     let zero = HashTerms.layout(id: view.wireID, x: 0, y: 0, width: 0, height: 0)
-    state.sentLayout = (.zero, zero)
+    view.sentLayout = (.zero, zero)
     add(zero)
-    if let line = layoutLine(id: view.wireID, state: state, frame: view.frame, sent: state.sentLayout) {
+    if let line = layoutLine(for: view, id: view.wireID, frame: view.frame, sent: (.zero, zero)) {
       operations.append(line)
     }
   }
@@ -498,13 +497,12 @@ private struct Builder {
   /// Sends a view's new frame: into the current shift run when it extends it, else as a new run
   /// or a `layout` line.
   private mutating func emitLayoutChange(of view: View, id: Int) {
-    guard let state = view.wireState else { return }
     let frame = view.frame
-    let sentLayout = state.sentLayout
+    let sentLayout = view.sentLayout
     let sent = sentLayout.frame
     guard !frame.isIdentical(to: sent) else { return }
     guard engine.sendsShiftLines else {
-      if let line = layoutLine(id: id, state: state, frame: frame, sent: sentLayout) {
+      if let line = layoutLine(for: view, id: id, frame: frame, sent: sentLayout) {
         operations.append(line)
       }
       return
@@ -516,13 +514,13 @@ private struct Builder {
       || (frame.size.width.thousandths == sent.size.width.thousandths
         && frame.size.height.thousandths == sent.size.height.thousandths)
     guard dx != 0 || dy != 0, sameSize else {
-      if let line = layoutLine(id: id, state: state, frame: frame, sent: sentLayout) {
+      if let line = layoutLine(for: view, id: id, frame: frame, sent: sentLayout) {
         operations.append(line)
       }
       return
     }
     // The new layout goes into the hash now; the line is sent only if the run stays short.
-    guard let line = layoutLine(id: id, state: state, frame: frame, sent: sentLayout) else { return }
+    guard let line = layoutLine(for: view, id: id, frame: frame, sent: sentLayout) else { return }
     if shiftRun?.continues(with: view, dx: dx, dy: dy) == true {
       shiftRun!.count += 1
       if shiftRun!.count < DiffEngine.minimumShiftRun {
@@ -580,13 +578,13 @@ private struct Builder {
   /// A layout line if `frame` differs from `sent`, what the client holds, updating the hash and
   /// what the client holds.
   private mutating func layoutLine(
-    id: Int, state: WireState, frame: CGRect, sent: (frame: CGRect, term: UInt64)
+    for view: View, id: Int, frame: CGRect, sent: (frame: CGRect, term: UInt64)
   ) -> Frame.Operation? {
     guard !frame.isIdentical(to: sent.frame) else { return nil }
     let (x, y) = (Double(frame.origin.x), Double(frame.origin.y))
     let (width, height) = (Double(frame.size.width), Double(frame.size.height))
     let term = HashTerms.layout(id: id, x: x, y: y, width: width, height: height)
-    state.sentLayout = (frame, term)
+    view.sentLayout = (frame, term)
     guard term != sent.term else { return nil }  // moved less than the wire's precision
     subtract(sent.term)
     add(term)
