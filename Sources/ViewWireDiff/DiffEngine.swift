@@ -259,7 +259,7 @@ private struct Builder {
   /// stays put, and every other child is created or moved to just after its final predecessor.
   /// Bringing a view to the front is therefore one `move`, not one per view it passes.
   ///
-  /// `cursor` is where the previous final child sits in the simulated list: children are placed
+  /// The list's `cursor` is where the previous final child sits in it: children are placed
   /// in final order, so each stayer lies after it, and the walk costs O(children + moved × list)
   /// rather than a search of the whole list for every created or moved child.
   private mutating func reconcileChildren(of parent: View) {
@@ -267,21 +267,21 @@ private struct Builder {
     let final = parent.subviews
     let (stays, prefix, suffix) = Self.longestOrderedRun(of: final, in: list.views)
     // The common prefix sits at the start of the list as it is; the common suffix needs no line.
-    var cursor = prefix - 1
+    // The cursor lives in the list: taking a view out of it before the cursor (here, or when
+    // a created subtree takes one of this parent's children) moves the cursor back with it.
+    list.cursor = prefix - 1
     for position in prefix..<(final.count - suffix) {
       let child = final[position]
       if stays[position] {
-        cursor = list.index(of: child, from: cursor + 1) ?? list.index(of: child) ?? cursor
+        list.cursor = list.index(of: child, from: list.cursor + 1) ?? list.index(of: child) ?? list.cursor
         continue
       }
       if child.wireID != 0, let oldParent = sentParent(of: child) {
-        if let removed = children(of: oldParent).remove(child), oldParent === parent, removed <= cursor {
-          cursor -= 1
-        }
+        children(of: oldParent).remove(child)
       }
-      let index = cursor + 1
+      let index = list.cursor + 1
       list.views.insert(child, at: min(index, list.views.count))
-      cursor = index
+      list.cursor = index
       if child.wireID == 0 {
         createSubtree(child, parent: parent, index: index)
       } else {
@@ -662,12 +662,15 @@ private struct Builder {
 /// A parent's child list as the client holds it while a frame is being built.
 private final class SimulatedChildren {
   var views: [View]
+  /// Where the last placed child sits while this parent is reconciled, -1 before the first.
+  var cursor = -1
   init(_ views: [View]) { self.views = views }
-  /// Removes `view` and returns where it was.
+  /// Removes `view` and returns where it was; a place before the cursor moves the cursor back.
   @discardableResult
   func remove(_ view: View) -> Int? {
     guard let index = index(of: view) else { return nil }
     views.remove(at: index)
+    if index <= cursor { cursor -= 1 }
     return index
   }
   /// Where `view` is, searching from `start`; compares addresses (see `commonEnds`).

@@ -105,6 +105,22 @@ struct ReorderFrameTests {
       ]),
   ]
 
+  /// A view created in the list adopts one of the list's own children, taking it out of the
+  /// client's list before the place where the next child goes: that next child's index must
+  /// count without it. (Found by 3,000 seeds of the property test.)
+  @Test func aCreatedChildThatAdoptsASiblingKeepsLaterIndexesRight() throws {
+    let (window, engine, list, sent) = try Self.makeList(4)
+    var mirror = sent
+    let (adopter, next) = (View(), View())
+    list.insertSubview(adopter, at: 3)
+    list.insertSubview(next, at: 4)
+    adopter.addSubview(list.subviews[0])
+    try mirror.expectNextFrame(
+      of: engine, window: window,
+      lines: ["create 7 View 2 3", "move 3 7 0", "create 8 View 2 3"],
+      context: "adopted sibling")
+  }
+
   @Test(arguments: cases)
   func framesForReorderingAListOfTen(_ testCase: Case) throws {
     let (window, engine, list, sent) = try Self.makeList(10)
