@@ -64,7 +64,12 @@ package struct RenderProperties: Sequence, Equatable, Sendable {
       return previous == nil ? nil : (nil, 0, 0)
     }
     let value = entries[index].value
-    guard value != previous else { return nil }
+    guard value != previous else {
+      // Removed and set back within the frame: the new entry lost the term of what the client
+      // still holds, which is this same value; record it again.
+      if entries[index].sentTerm == 0 { entries[index].sentTerm = term(value) }
+      return nil
+    }
     let held = entries[index].sentTerm
     let newTerm = term(value)
     entries[index].sentTerm = newTerm
