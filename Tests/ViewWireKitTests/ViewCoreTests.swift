@@ -105,6 +105,24 @@ struct ViewCoreTests {
     #expect(child.superview == nil)
   }
 
+  /// A window subclass that counts its own layout passes and drawing.
+  private final class CountingWindow: Window {
+    var layouts = 0
+    var draws = 0
+    override func layoutSubviews() { layouts += 1 }
+    override func draw(_ rect: CGRect) { draws += 1 }
+  }
+
+  /// A window lays itself out and draws before its first frame, as every view in it does.
+  @Test func aWindowSubclassIsLaidOutAndDrawnLikeItsViews() {
+    let window = CountingWindow(size: CGSize(width: 100, height: 100))
+    window.prepareFrame()
+    #expect((window.layouts, window.draws) == (1, 1))
+    window.setNeedsLayout()
+    window.prepareFrame()
+    #expect(window.layouts == 2)
+  }
+
   @Test func viewsKnowTheirWindowAndLoseItWhenRemoved() {
     let window = Window(size: CGSize(width: 10, height: 10))
     let parent = View()

@@ -49,6 +49,10 @@ open class Window: View {
     window = self
     changes.owner = self
     changeTracker = changes
+    // A view queues its first layout and drawing as it joins a window; the window never joins
+    // one, so it queues its own here (a Window subclass's layoutSubviews and draw then run).
+    changes.noteNeedsLayout(self)
+    changes.noteNeedsDisplay(self)
     backgroundColor = .white
   }
 
