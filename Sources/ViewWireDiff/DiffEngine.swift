@@ -507,13 +507,14 @@ private struct Builder {
       }
       return
     }
-    let dx = frame.origin.x.thousandths &- sent.origin.x.thousandths
-    let dy = frame.origin.y.thousandths &- sent.origin.y.thousandths
+    // A resized view is never in a run: its layout line, without working out an offset.
     let sameSize =
       (frame.size.width == sent.size.width && frame.size.height == sent.size.height)
       || (frame.size.width.thousandths == sent.size.width.thousandths
         && frame.size.height.thousandths == sent.size.height.thousandths)
-    guard dx != 0 || dy != 0, sameSize else {
+    let dx = sameSize ? frame.origin.x.thousandths &- sent.origin.x.thousandths : 0
+    let dy = sameSize ? frame.origin.y.thousandths &- sent.origin.y.thousandths : 0
+    guard dx != 0 || dy != 0 else {
       if let line = layoutLine(for: view, id: id, frame: frame, sent: sentLayout) {
         operations.append(line)
       }
@@ -632,7 +633,7 @@ private struct Builder {
     for view in detached where view.wireID != 0 && view.window !== window {
       forgetSentSubtree(of: view)
     }
-    for view in changed where view.wireID != 0 { window.changes.forget(view) }
+    for view in changed where view.wireID != 0 { view.pending = PendingChanges() }
     hashDelta = 0
     created = []
     emitTree(window, parent: nil, index: 0)

@@ -38,7 +38,7 @@ package final class ChangeTracker {
   /// How many entries the queues hold, for the statistics that show a stalled client's cost.
   package var queuedCount: Int {
     changedViews.count + detachedViews.count + layoutQueue.count + displayQueue.count
-      + [ownerChanged, ownerNeedsLayout, ownerNeedsDisplay].filter { $0 }.count
+      + (ownerChanged ? 1 : 0) + (ownerNeedsLayout ? 1 : 0) + (ownerNeedsDisplay ? 1 : 0)
   }
   /// Whether anything at all was recorded, so an input that changed nothing sends no frame.
   package var hasChanges: Bool { ownerChanged || !changedViews.isEmpty || !detachedViews.isEmpty }
@@ -96,15 +96,23 @@ package final class ChangeTracker {
     if ObjectIdentifier(view) == ownerID { ownerNeedsDisplay = true } else { displayQueue.append(view) }
   }
 
+  /// Empties `queue` and returns what it held, with the owner window after it when its flag
+  /// (cleared here) says the owner was queued too.
+  private static func take(_ queue: inout [View], withOwner owner: View?, if ownerQueued: inout Bool)
+    -> [View]
+  {
+    var taken = queue
+    queue = []
+    if ownerQueued, let owner {
+      ownerQueued = false
+      taken.append(owner)
+    }
+    return taken
+  }
+
   /// Runs `draw(_:)` for every queued view still in the window, once each.
   func runDisplayPass() {
-    var queue = displayQueue
-    displayQueue = []
-    if ownerNeedsDisplay, let owner {
-      ownerNeedsDisplay = false
-      queue.append(owner)
-    }
-    for view in queue {
+    for view in Self.take(&displayQueue, withOwner: owner, if: &ownerNeedsDisplay) {
       // Cleared first: a view that draws may ask to draw again, for the next pass.
       view.isQueuedForDisplay = false
       if view.needsDisplay && view.window != nil { view.display() }
@@ -149,12 +157,6 @@ package final class ChangeTracker {
     displayQueue = []
   }
 
-  /// Marks a view queued by the diff engine itself (for example a sibling whose previous
-  /// sibling changed); the engine clears the flags as it goes.
-  package func forget(_ view: View) {
-    view.pending = PendingChanges()
-  }
-
   /// Lays out every queued view inside `root`, parents before children.
   ///
   /// A `layoutSubviews` that resizes subviews queues them again; the pass repeats until nothing
@@ -165,13 +167,7 @@ package final class ChangeTracker {
     while (!layoutQueue.isEmpty || ownerNeedsLayout) && round < maximumRounds {
       round += 1
       var pending: [(depth: Int, view: View)] = []
-      var queue = layoutQueue
-      layoutQueue = []
-      if ownerNeedsLayout, let owner {
-        ownerNeedsLayout = false
-        queue.append(owner)
-      }
-      for view in queue {
+      for view in Self.take(&layoutQueue, withOwner: owner, if: &ownerNeedsLayout) {
         // Cleared first: a layout may ask for another, and a view outside `root` queues again.
         view.isQueuedForLayout = false
         guard view.needsLayout, view.window != nil else { continue }

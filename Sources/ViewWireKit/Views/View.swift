@@ -640,8 +640,6 @@ open class View: Responder {
   package final var isQueuedForLayout = false
   /// Whether the tracker's display queue holds this view.
   package final var isQueuedForDisplay = false
-  /// Whether the tracker queued this view for the next frame.
-  package var isQueuedForChanges: Bool { pending.isQueued }
   /// Whether the order or membership of the subviews changed since the last frame.
   package var childrenChanged: Bool {
     get { pending.children }
