@@ -158,12 +158,7 @@ public final class LayoutEngine {
         continue
       }
       guard let solved = constraint.makeSolverConstraint() else { continue }
-      do {
-        try solver.addConstraint(solved)
-        solverAdditions += 1
-        constraint.solverConstraint = solved
-        constraint.isBroken = false
-      } catch {
+      if !offer(solved, for: constraint) {
         constraint.isBroken = true
         reportConflict(breaking: constraint)
       }
@@ -179,14 +174,7 @@ public final class LayoutEngine {
         && !readded.contains(ObjectIdentifier(constraint))
       {
         guard let solved = constraint.solverConstraint ?? constraint.makeSolverConstraint() else { continue }
-        do {
-          try solver.addConstraint(solved)
-          solverAdditions += 1
-          constraint.solverConstraint = solved
-          constraint.isBroken = false
-        } catch {
-          // Still in conflict: it stays broken and out of the solver.
-        }
+        _ = offer(solved, for: constraint)  // still in conflict: it stays broken and out of the solver
       }
     }
     for record in orderedRecords where updateExtras(record) { changed = true }
@@ -397,6 +385,20 @@ public final class LayoutEngine {
   }
 
   // MARK: Reports
+
+  /// Adds `solved` to the solver for `constraint` and marks it in force; false when the solver
+  /// refuses it (a conflict), leaving the constraint as it was.
+  private func offer(_ solved: Constraint, for constraint: LayoutConstraint) -> Bool {
+    do {
+      try solver.addConstraint(solved)
+    } catch {
+      return false
+    }
+    solverAdditions += 1
+    constraint.solverConstraint = solved
+    constraint.isBroken = false
+    return true
+  }
 
   private func reportConflict(breaking constraint: LayoutConstraint) {
     let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
