@@ -65,11 +65,10 @@ public final class DiffEngine {
     var builder = Builder(engine: self)
     builder.collectChanges()
     hash = hash &+ builder.hashDelta
-    guard !builder.operations.isEmpty else { return nil }
+    guard !builder.body.isEmpty else { return nil }
     sequence += 1
     return Frame(
-      sequence: sequence, isFull: false, operations: builder.operations, hash: hash,
-      viewCount: viewsByID.count)
+      sequence: sequence, isFull: false, body: builder.body, hash: hash, viewCount: viewsByID.count)
   }
 
   /// Lays out the window and returns a full frame: every view, with the ids the client knew.
@@ -80,8 +79,7 @@ public final class DiffEngine {
     hash = builder.hashDelta
     sequence += 1
     return Frame(
-      sequence: sequence, isFull: true, operations: builder.operations, hash: hash,
-      viewCount: viewsByID.count)
+      sequence: sequence, isFull: true, body: builder.body, hash: hash, viewCount: viewsByID.count)
   }
 
   // MARK: Bookkeeping shared with the builder
@@ -121,7 +119,11 @@ public final class DiffEngine {
 /// The work of producing one frame.
 private struct Builder {
   let engine: DiffEngine
-  var operations: [Frame.Operation] = []
+  /// The frame's lines as written so far.
+  private(set) var body: [UInt8] = []
+  /// The render lines of views changed (not created) in this frame, which follow those of
+  /// created views.
+  private var changedRenders: [UInt8] = []
   /// What this frame adds to the engine's hash (wrapping), applied once at the end; for a full
   /// frame, the whole hash.
   private(set) var hashDelta: UInt64 = 0
@@ -140,14 +142,13 @@ private struct Builder {
 
   /// One walk of the changed views computes their layout and render lines (each view is touched
   /// once: in a table of thousands of rows, touching a view is a cache miss); layout lines go
-  /// straight into `operations` after those of created views, render lines follow those of
+  /// straight into `body` after those of created views, render lines follow those of
   /// created views.
   mutating func collectChanges() {
     let (changed, detached) = window.changes.drain()
     emitRemovals(detached)
     emitStructure(changed)
     for view in created { emitCreatedLayout(of: view) }
-    var renderLines: [Frame.Operation] = []
     searchBudget = 2 * changed.count + 256
     for view in changed {
       let id = view.wireID
@@ -156,13 +157,11 @@ private struct Builder {
       let pending = swap(&view.pending, PendingChanges())
       guard pending.isQueued else { continue }
       if pending.layout { emitLayoutChange(of: view, id: id) }
-      if !pending.render.isEmpty, let line = renderLine(for: view, changes: pending.render.entries) {
-        renderLines.append(line)
-      }
+      if !pending.render.isEmpty { writeRenderLine(for: view, changes: pending.render) }
     }
     flushShiftRun()
     for view in created { emitCreatedRenders(of: view) }
-    operations += renderLines
+    body += changedRenders
   }
 
   /// Parents that must send again a view the client lost with a removed subtree.
@@ -186,7 +185,7 @@ private struct Builder {
       let sentParent = sentParent(of: view)
       let parentStays = view.wireState?.sentParentID == 0 || sentParent?.window === window
       guard parentStays else { continue }  // an ancestor's removal takes this view with it
-      operations.append(.remove(id: view.wireID))
+      body.appendRemoveLine(id: view.wireID)
       if let sentParent {
         removedByParent[ObjectIdentifier(sentParent), default: (sentParent, [])].views.insert(
           ObjectIdentifier(view))
@@ -207,7 +206,7 @@ private struct Builder {
   /// ones, except for keys changed since the last frame, whose held value is the one recorded in
   /// the view's pending changes.
   private mutating func subtractHeldProperties(of view: View) {
-    let changes = view.pending.render.entries
+    let changes = view.pending.render
     let id = view.wireID
     for entry in view.renderProperties where !changes.contains(where: { $0.key == entry.key }) {
       subtract(entry.sentTerm)
@@ -285,7 +284,7 @@ private struct Builder {
       if child.wireID == 0 {
         createSubtree(child, parent: parent, index: index)
       } else {
-        operations.append(.move(id: child.wireID, parent: parent.wireID, index: index))
+        body.appendMoveLine(id: child.wireID, parent: parent.wireID, index: index)
         child.wireState?.sentParentID = parent.wireID
       }
     }
@@ -370,8 +369,7 @@ private struct Builder {
   /// Sends `view` and its whole subtree as new, parents first.
   private mutating func createSubtree(_ view: View, parent: View?, index: Int) {
     let id = engine.register(view)
-    operations.append(
-      .create(id: id, className: view.wireClassName, parent: parent?.wireID, index: index))
+    body.appendCreateLine(id: id, className: view.wireClassName, parent: parent?.wireID, index: index)
     view.wireState?.sentParentID = parent?.wireID ?? 0
     created.append(view)
     // Properties recorded before creation are part of the full state sent now.
@@ -382,7 +380,7 @@ private struct Builder {
       } else {
         // Already held by the client elsewhere: move it under its new, just-created parent.
         if let oldParent = sentParent(of: child) { children(of: oldParent).remove(child) }
-        operations.append(.move(id: child.wireID, parent: id, index: childIndex))
+        body.appendMoveLine(id: child.wireID, parent: id, index: childIndex)
         child.wireState?.sentParentID = id
       }
     }
@@ -450,7 +448,7 @@ private struct Builder {
     view.sentLayout = (.zero, zero)
     add(zero)
     if let line = layoutLine(for: view, id: view.wireID, frame: view.frame, sent: (.zero, zero)) {
-      operations.append(line)
+      body.appendLayoutLine(line)
     }
   }
 
@@ -459,13 +457,12 @@ private struct Builder {
     guard !view.renderProperties.isEmpty else { return }
     let id = view.wireID
     view.renderProperties.recordAllSent { HashTerms.property(id: id, key: $0, value: $1) }
-    var properties: [(key: String, value: WireValue?)] = []
-    properties.reserveCapacity(view.renderProperties.count)
+    body.appendRenderStart(id: id)
     for entry in view.renderProperties {
-      properties.append((entry.key, entry.value))
+      body.appendRenderField(key: entry.key, value: entry.value)
       add(entry.sentTerm)
     }
-    operations.append(.render(id: id, properties: properties))
+    body.appendLineEnd()
   }
 
   // MARK: Shift runs
@@ -484,7 +481,7 @@ private struct Builder {
     /// How many siblings the run holds.
     var count = 1
     /// Their layout lines, kept only until the run is long enough for a `shift`.
-    var layoutLines: [Frame.Operation]
+    var layoutLines: [LayoutLine]
 
     /// Whether `view`, moved by this offset, is the sibling right after the run: then it has
     /// the run's parent, which is not read again.
@@ -503,7 +500,7 @@ private struct Builder {
     guard !frame.isIdentical(to: sent) else { return }
     guard engine.sendsShiftLines else {
       if let line = layoutLine(for: view, id: id, frame: frame, sent: sentLayout) {
-        operations.append(line)
+        body.appendLayoutLine(line)
       }
       return
     }
@@ -516,7 +513,7 @@ private struct Builder {
     let dy = sameSize ? frame.origin.y.thousandths &- sent.origin.y.thousandths : 0
     guard dx != 0 || dy != 0 else {
       if let line = layoutLine(for: view, id: id, frame: frame, sent: sentLayout) {
-        operations.append(line)
+        body.appendLayoutLine(line)
       }
       return
     }
@@ -533,10 +530,10 @@ private struct Builder {
     }
     flushShiftRun()
     // A run's indexes are the client's: only under a parent the client holds.
-    guard let parent = view.superview, parent.wireID != 0 else { return operations.append(line) }
+    guard let parent = view.superview, parent.wireID != 0 else { return body.appendLayoutLine(line) }
     let siblings = parent.subviews
     guard let start = position(of: view, in: parent, siblings: siblings) else {
-      return operations.append(line)
+      return body.appendLayoutLine(line)
     }
     shiftRun = ShiftRun(parent: parent, siblings: siblings, start: start, dx: dx, dy: dy, layoutLines: [line])
   }
@@ -548,10 +545,9 @@ private struct Builder {
     let count = run.count
     lastRunEnd = (ObjectIdentifier(run.parent), run.start + count)
     if count >= DiffEngine.minimumShiftRun {
-      operations.append(
-        .shift(parent: run.parent.wireID, from: run.start, count: count, dx: run.dx, dy: run.dy))
+      body.appendShiftLine(parent: run.parent.wireID, from: run.start, count: count, dx: run.dx, dy: run.dy)
     } else {
-      operations += run.layoutLines
+      for line in run.layoutLines { body.appendLayoutLine(line) }
     }
   }
 
@@ -580,7 +576,7 @@ private struct Builder {
   /// what the client holds.
   private mutating func layoutLine(
     for view: View, id: Int, frame: CGRect, sent: (frame: CGRect, term: UInt64)
-  ) -> Frame.Operation? {
+  ) -> LayoutLine? {
     guard !frame.isIdentical(to: sent.frame) else { return nil }
     let (x, y) = (Double(frame.origin.x), Double(frame.origin.y))
     let (width, height) = (Double(frame.size.width), Double(frame.size.height))
@@ -589,32 +585,42 @@ private struct Builder {
     guard term != sent.term else { return nil }  // moved less than the wire's precision
     subtract(sent.term)
     add(term)
-    return .layout(id: id, x: x, y: y, width: width, height: height)
+    return LayoutLine(id: id, x: x, y: y, width: width, height: height)
   }
 
-  /// A render line with the properties in `changes` whose value differs from what the client
-  /// holds.
-  private mutating func renderLine(
-    for view: View, changes: [(key: String, previous: WireValue?)]
-  ) -> Frame.Operation? {
-    var changes = changes
-    // One changed property (a label's text) is the common case: nothing to sort.
-    if changes.count > 1 { changes.sort { $0.key < $1.key } }
+  /// Writes a render line with the properties in `changes` whose value differs from what the
+  /// client holds, if any does.
+  private mutating func writeRenderLine(for view: View, changes: RenderChanges) {
     let id = view.wireID
+    // One changed property (a label's text) is the common case: nothing to sort or gather.
+    if let (key, previous) = changes.single {
+      guard let value = settle(key, previous: previous, of: view, id: id) else { return }
+      changedRenders.appendRenderStart(id: id)
+      changedRenders.appendRenderField(key: key, value: value)
+      return changedRenders.appendLineEnd()
+    }
     var properties: [(key: String, value: WireValue?)] = []
-    for (key, previous) in changes {
-      guard
-        let (value, held, term) = view.renderProperties.settle(
-          key, previous: previous,
-          term: {
-            HashTerms.property(id: id, key: key, value: $0)
-          })
-      else { continue }
-      subtract(heldTerm(held, previous: previous, id: id, key: key))
-      add(term)
+    for (key, previous) in changes.sorted(by: { $0.key < $1.key }) {
+      guard let value = settle(key, previous: previous, of: view, id: id) else { continue }
       properties.append((key, value))
     }
-    return properties.isEmpty ? nil : .render(id: id, properties: properties)
+    guard !properties.isEmpty else { return }
+    changedRenders.appendRenderStart(id: id)
+    for (key, value) in properties { changedRenders.appendRenderField(key: key, value: value) }
+    changedRenders.appendLineEnd()
+  }
+
+  /// The value to send for `key` when it differs from what the client holds (`.some(nil)`: the
+  /// property went), with the hash moved from the held value's term to the new one's; nil when
+  /// there is nothing to send.
+  private mutating func settle(_ key: String, previous: WireValue?, of view: View, id: Int) -> WireValue?? {
+    guard
+      let (value, held, term) = view.renderProperties.settle(
+        key, previous: previous, term: { HashTerms.property(id: id, key: key, value: $0) })
+    else { return nil }
+    subtract(heldTerm(held, previous: previous, id: id, key: key))
+    add(term)
+    return .some(value)
   }
 
   /// The term of what the client holds for a property whose value before this frame's changes
@@ -645,7 +651,7 @@ private struct Builder {
   private mutating func emitTree(_ view: View, parent: View?, index: Int) {
     let id = view.wireID == 0 ? engine.register(view) : view.wireID
     let state = view.wireState!
-    operations.append(.create(id: id, className: view.wireClassName, parent: parent?.wireID, index: index))
+    body.appendCreateLine(id: id, className: view.wireClassName, parent: parent?.wireID, index: index)
     state.sentParentID = parent?.wireID ?? 0
     add(
       place(

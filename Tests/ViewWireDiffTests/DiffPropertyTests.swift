@@ -43,9 +43,9 @@ struct DiffPropertyTests {
       try mirror.expectEqual(to: window, engine: engine, context: "seed \(seed) step \(step)")
       #expect(mirror.hashFromScratch() == frame.hash, "seed \(seed) step \(step): hash")
       // Only changed views appear: every id named by a layout or render line was touched.
-      for operation in frame.operations {
+      for operation in frame.diffLines {
         switch operation {
-        case .layout(let id, _, _, _, _), .render(let id, _):
+        case .layout(let id, _), .render(let id, _):
           let view = engine.view(withID: id)
           #expect(
             view.map { touched.contains(ObjectIdentifier($0)) } ?? false,
@@ -131,7 +131,7 @@ struct DiffPropertyTests {
     _ = engine.makeFrame()
     parent.removeFromSuperview()
     let frame = try #require(engine.makeFrame())
-    #expect(frame.operations == [.remove(id: 2)])
+    #expect(frame.diffLines == [.remove(id: 2)])
     #expect(frame.viewCount == 1)
   }
 
@@ -247,6 +247,13 @@ struct SeededRandom {
   mutating func unit() -> CGFloat { CGFloat(next(upTo: 256)) / 255 }
 }
 
+extension Frame {
+  /// The frame's diff lines as a client reads them (`begin` and `end` left out).
+  var diffLines: [ServerLine] {
+    String(decoding: body, as: UTF8.self).split(separator: "\n").map { ServerLine.parse(String($0)) }
+  }
+}
+
 /// A client mirror written straight from PROTOCOL.md, independent of the engine's code.
 struct ReferenceMirror {
   struct Node {
@@ -266,7 +273,7 @@ struct ReferenceMirror {
       nodes = [:]
       root = nil
     }
-    for operation in frame.operations {
+    for operation in frame.diffLines {
       switch operation {
       case .remove(let id):
         guard let node = nodes[id] else { throw Divergence(description: "remove of unknown \(id)") }
@@ -297,14 +304,14 @@ struct ReferenceMirror {
         }
         nodes[parent]!.children.insert(id, at: index)
         nodes[id]!.parent = parent
-      case .layout(let id, let x, let y, let width, let height):
-        guard nodes[id] != nil else { throw Divergence(description: "layout of unknown \(id)") }
-        nodes[id]!.layout = [x, y, width, height].map(CanonicalNumber.format)
+      case .layout(let id, let frame):
+        guard nodes[id] != nil, frame.count == 4 else { throw Divergence(description: "bad layout of \(id)") }
+        nodes[id]!.layout = frame
       case .shift(let parent, let from, let count, let dx, let dy):
         guard let children = nodes[parent]?.children, from >= 0, from + count <= children.count else {
           throw Divergence(description: "bad shift \(parent) \(from) \(count)")
         }
-        let offset = [dx, dy].map { CanonicalNumber.format(Double($0) / 1000) }
+        let offset = [dx, dy]
         for id in children[from..<(from + count)] {
           let layout = nodes[id]!.layout
           nodes[id]!.layout = [
@@ -315,7 +322,11 @@ struct ReferenceMirror {
         }
       case .render(let id, let properties):
         guard nodes[id] != nil else { throw Divergence(description: "render of unknown \(id)") }
-        for (key, value) in properties { nodes[id]!.properties[key] = value?.wireText }
+        for field in properties {
+          nodes[id]!.properties[field.key] = field.value == "none" ? nil : field.value
+        }
+      default:
+        throw Divergence(description: "not a diff line: \(operation)")
       }
     }
     guard nodes.count == frame.viewCount else {

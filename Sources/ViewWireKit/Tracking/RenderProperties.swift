@@ -90,24 +90,50 @@ package struct RenderProperties: Sequence, Equatable, Sendable {
 /// The render properties changed since the last frame, each once, with the value it had before
 /// its first change, in the order they first changed.
 ///
-/// Most frames change one property of a view (a label's text); a list of one is all that takes.
-package struct RenderChanges {
-  /// Each changed key once, with its value before the first change (nil: it was absent).
-  package private(set) var entries: [(key: String, previous: WireValue?)] = []
+/// Most frames change one property of a view (a label's text): the first change is held inline,
+/// so recording it allocates nothing and the engine frees nothing when it takes it.
+package struct RenderChanges: Sequence {
+  /// A changed key with its value before the first change (nil: it was absent).
+  package typealias Change = (key: String, previous: WireValue?)
+  /// The first change recorded.
+  private var first: Change?
+  /// The changes after the first.
+  private var rest: [Change] = []
 
   package init() {}
 
   /// Records `key`'s earlier value, unless an earlier change in this frame already did.
   package mutating func record(_ key: String, previous: WireValue?) {
-    for entry in entries where entry.key == key { return }
-    entries.append((key, previous))
+    guard let first else { return self.first = (key, previous) }
+    if first.key == key { return }
+    for change in rest where change.key == key { return }
+    rest.append((key, previous))
   }
 
   /// Whether nothing changed.
-  package var isEmpty: Bool { entries.isEmpty }
+  package var isEmpty: Bool { first == nil }
 
-  /// Forgets every change (the frame that sent them is out).
-  package mutating func removeAll() { entries.removeAll() }
+  /// How many keys changed.
+  package var count: Int { first == nil ? 0 : 1 + rest.count }
+
+  /// The only change, when there is exactly one: the engine's common case, read without
+  /// iterating.
+  package var single: Change? { rest.isEmpty ? first : nil }
+
+  /// The changes in the order they first happened.
+  package func makeIterator() -> Iterator { Iterator(changes: self) }
+
+  /// Walks the inline change, then the rest.
+  package struct Iterator: IteratorProtocol {
+    fileprivate let changes: RenderChanges
+    fileprivate var position = 0
+
+    package mutating func next() -> Change? {
+      defer { position += 1 }
+      if position == 0 { return changes.first }
+      return position <= changes.rest.count ? changes.rest[position - 1] : nil
+    }
+  }
 }
 
 /// A view's changes since the last frame, as the change tracker records them for the engine.

@@ -641,7 +641,7 @@ open class View: Responder {
   /// Whether the tracker's display queue holds this view.
   package final var isQueuedForDisplay = false
   /// Whether the order or membership of the subviews changed since the last frame.
-  package var childrenChanged: Bool {
+  package final var childrenChanged: Bool {
     get { pending.children }
     set { pending.children = newValue }
   }
