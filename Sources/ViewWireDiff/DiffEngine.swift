@@ -455,12 +455,12 @@ private struct Builder {
   /// Adds every render property of a view created in this frame, in key order.
   private mutating func emitCreatedRenders(of view: View) {
     guard !view.renderProperties.isEmpty else { return }
-    let id = view.wireID
-    view.renderProperties.recordAllSent { HashTerms.property(id: id, key: $0, value: $1) }
-    body.appendRenderStart(id: id)
-    for entry in view.renderProperties {
-      body.appendRenderField(key: entry.key, value: entry.value)
-      add(entry.sentTerm)
+    let prefix = body.appendRenderStart(id: view.wireID)
+    for index in view.renderProperties.entries.indices {
+      let entry = view.renderProperties.entries[index]
+      let term = body.appendRenderField(key: entry.key, value: entry.value, prefix: prefix)
+      _ = view.renderProperties.recordSent(term, at: index)
+      add(term)
     }
     body.appendLineEnd()
   }
@@ -592,35 +592,46 @@ private struct Builder {
   /// client holds, if any does.
   private mutating func writeRenderLine(for view: View, changes: RenderChanges) {
     let id = view.wireID
-    // One changed property (a label's text) is the common case: nothing to sort or gather.
-    if let (key, previous) = changes.single {
-      guard let value = settle(key, previous: previous, of: view, id: id) else { return }
-      changedRenders.appendRenderStart(id: id)
-      changedRenders.appendRenderField(key: key, value: value)
-      return changedRenders.appendLineEnd()
+    let lineStart = changedRenders.count
+    let prefix = changedRenders.appendRenderStart(id: id)
+    var wrote = false
+    // One changed property (a label's text) is the common case: nothing to sort.
+    if let change = changes.single {
+      wrote = writeChangedField(change, of: view, id: id, prefix: prefix)
+    } else {
+      for change in changes.sorted(by: { $0.key < $1.key }) {
+        wrote = writeChangedField(change, of: view, id: id, prefix: prefix) || wrote
+      }
     }
-    var properties: [(key: String, value: WireValue?)] = []
-    for (key, previous) in changes.sorted(by: { $0.key < $1.key }) {
-      guard let value = settle(key, previous: previous, of: view, id: id) else { continue }
-      properties.append((key, value))
+    if wrote {
+      changedRenders.appendLineEnd()
+    } else {
+      changedRenders.removeLast(changedRenders.count - lineStart)
     }
-    guard !properties.isEmpty else { return }
-    changedRenders.appendRenderStart(id: id)
-    for (key, value) in properties { changedRenders.appendRenderField(key: key, value: value) }
-    changedRenders.appendLineEnd()
   }
 
-  /// The value to send for `key` when it differs from what the client holds (`.some(nil)`: the
-  /// property went), with the hash moved from the held value's term to the new one's; nil when
-  /// there is nothing to send.
-  private mutating func settle(_ key: String, previous: WireValue?, of view: View, id: Int) -> WireValue?? {
-    guard
-      let (value, held, term) = view.renderProperties.settle(
-        key, previous: previous, term: { HashTerms.property(id: id, key: key, value: $0) })
-    else { return nil }
-    subtract(heldTerm(held, previous: previous, id: id, key: key))
-    add(term)
-    return .some(value)
+  /// Writes ` KEY=VALUE` for a changed property unless it holds what the client holds, moving
+  /// the hash from the held value's term to the new one's; returns whether it wrote.
+  private mutating func writeChangedField(
+    _ change: RenderChanges.Change, of view: View, id: Int, prefix: FNV1aDigest
+  ) -> Bool {
+    let (key, previous) = change
+    switch view.renderProperties.outcome(
+      of: key, previous: previous, term: { HashTerms.property(id: id, key: key, value: $0) })
+    {
+    case .unchanged:
+      return false
+    case .removed:
+      changedRenders.appendRemovedRenderField(key: key)
+      subtract(heldTerm(0, previous: previous, id: id, key: key))
+    case .changed(let index):
+      let value = view.renderProperties.entries[index].value
+      let term = changedRenders.appendRenderField(key: key, value: value, prefix: prefix)
+      let recorded = view.renderProperties.recordSent(term, at: index)
+      subtract(heldTerm(recorded, previous: previous, id: id, key: key))
+      add(term)
+    }
+    return true
   }
 
   /// The term of what the client holds for a property whose value before this frame's changes

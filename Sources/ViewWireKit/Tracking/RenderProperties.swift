@@ -54,31 +54,39 @@ package struct RenderProperties: Sequence, Equatable, Sendable {
     entries.makeIterator()
   }
 
-  /// For the diff engine, once per changed key and frame: unless `key`'s value is `previous`
-  /// again, returns the value, the term recorded for what the client holds (0: none recorded),
-  /// and the new value's term, which it records (0 when the property is gone).
-  package mutating func settle(
-    _ key: String, previous: WireValue?, term: (WireValue) -> UInt64
-  ) -> (value: WireValue?, heldTerm: UInt64, newTerm: UInt64)? {
-    guard let index = entries.firstIndex(where: { $0.key == key }) else {
-      return previous == nil ? nil : (nil, 0, 0)
-    }
-    let value = entries[index].value
-    guard value != previous else {
-      // Removed and set back within the frame: the new entry lost the term of what the client
-      // still holds, which is this same value; record it again.
-      if entries[index].sentTerm == 0 { entries[index].sentTerm = term(value) }
-      return nil
-    }
-    let held = entries[index].sentTerm
-    let newTerm = term(value)
-    entries[index].sentTerm = newTerm
-    return (value, held, newTerm)
+  /// What the diff engine sends for a key changed since the last frame.
+  package enum Outcome {
+    /// The key holds the value the client holds again: nothing to send.
+    case unchanged
+    /// The property went: the engine sends `none`.
+    case removed
+    /// The entry at this index holds the value to send.
+    case changed(index: Int)
   }
 
-  /// For the diff engine, when it sends every property: records each value's term.
-  package mutating func recordAllSent(term: (String, WireValue) -> UInt64) {
-    for index in entries.indices { entries[index].sentTerm = term(entries[index].key, entries[index].value) }
+  /// For the diff engine, once per changed key and frame: whether `key`, whose value before the
+  /// frame's changes was `previous`, has anything to send.
+  ///
+  /// A property removed and set back within the frame has a new entry, which lost the term of
+  /// what the client still holds, this same value: `term` gives it back.
+  package mutating func outcome(
+    of key: String, previous: WireValue?, term: (WireValue) -> UInt64
+  ) -> Outcome {
+    guard let index = entries.firstIndex(where: { $0.key == key }) else {
+      return previous == nil ? .unchanged : .removed
+    }
+    guard entries[index].value != previous else {
+      if entries[index].sentTerm == 0 { entries[index].sentTerm = term(entries[index].value) }
+      return .unchanged
+    }
+    return .changed(index: index)
+  }
+
+  /// For the diff engine, when it sends the entry at `index`: records its value's term and
+  /// returns the one recorded before (0: none).
+  package mutating func recordSent(_ term: UInt64, at index: Int) -> UInt64 {
+    defer { entries[index].sentTerm = term }
+    return entries[index].sentTerm
   }
 
   /// Compares keys and values; the sent terms are the engine's bookkeeping, not the view's state.
