@@ -164,8 +164,9 @@ open class View: Responder {
   /// The render properties as they stand, by wire key; absent keys have their default.
   ///
   /// Settable in the package so the diff engine can record, beside each value, the hash term
-  /// of what the client holds (`RenderProperties.Entry.sentTerm`).
-  package final var renderProperties = RenderProperties()
+  /// of what the client holds (`RenderProperties.Entry.sentTerm`). Unchecked for exclusivity at
+  /// run time, as the change-tracking state below is, for the same reason.
+  @exclusivity(unchecked) package final var renderProperties = RenderProperties()
 
   /// Sets a render property that travels to clients; nil removes it.
   ///
@@ -614,32 +615,38 @@ open class View: Responder {
   // MARK: Change-tracking state, owned by the diff engine
   // `final`, so the engine in another module reads and writes the fields directly instead of
   // calling an accessor per view per frame.
+  //
+  // `@exclusivity(unchecked)`: these fields are read and written for every changed view of
+  // every frame and every property change, and the run-time exclusivity check (a lookup in a
+  // thread-local set of accesses) cost about a tenth of a frame. Only the kit's tracking code
+  // and the diff engine touch them, on the window's thread, with accesses that are instantaneous
+  // or short mutations calling nothing that could reach the same field; the compile-time checks
+  // still apply.
 
   /// The window's change tracker while the view is in one, or out of it while the client still
   /// holds the view; held directly: property setters reach it on every change, and loading the
   /// weak `window` went through the window's side table each time. The tracker refers back only
   /// from its queues, which every frame drains and `ChangeTracker.reset()` empties (a window
   /// does that as it goes).
-  package final var changeTracker: ChangeTracker?
+  @exclusivity(unchecked) package final var changeTracker: ChangeTracker?
   /// The view's id on the wire, or 0 while the client does not hold it.
-  package final var wireID = 0
+  @exclusivity(unchecked) package final var wireID = 0
   /// Bookkeeping of the diff engine about what the client holds for this view.
-  package final var wireState: WireState?
+  @exclusivity(unchecked) package final var wireState: WireState?
   /// The frame the client holds and its hash term, kept on the view itself (not in `wireState`)
   /// because a moved row is the most common change of a large frame, and one object fewer per
   /// row is one cache miss fewer; read and written with one access each.
-  package final var sentLayout: (frame: CGRect, term: UInt64) = (.zero, 0)
-  /// What changed since the last frame, in one value so the engine reads and clears it with
-  /// one (dynamically checked) access per view rather than one per flag.
-  package final var pending = PendingChanges()
+  @exclusivity(unchecked) package final var sentLayout: (frame: CGRect, term: UInt64) = (.zero, 0)
+  /// What changed since the last frame.
+  @exclusivity(unchecked) package final var pending = PendingChanges()
   /// Whether the tracker's list of views taken out of a superview holds this view, so a view
   /// removed again and again before the next frame is listed once.
-  package final var isQueuedAsDetached = false
+  @exclusivity(unchecked) package final var isQueuedAsDetached = false
   /// Whether the tracker's layout queue holds this view, so re-adding a view that still needs
   /// layout does not queue it again.
-  package final var isQueuedForLayout = false
+  @exclusivity(unchecked) package final var isQueuedForLayout = false
   /// Whether the tracker's display queue holds this view.
-  package final var isQueuedForDisplay = false
+  @exclusivity(unchecked) package final var isQueuedForDisplay = false
   /// Whether the order or membership of the subviews changed since the last frame.
   package final var childrenChanged: Bool {
     get { pending.children }
