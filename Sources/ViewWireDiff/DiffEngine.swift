@@ -161,7 +161,9 @@ private struct Builder {
     }
     flushShiftRun()
     for view in created { emitCreatedRenders(of: view) }
-    body += changedRenders
+    // A frame of changed properties only (text typed, labels updated) is all render lines:
+    // take them as they are rather than copy them.
+    if body.isEmpty { swap(&body, &changedRenders) } else { body += changedRenders }
   }
 
   /// Parents that must send again a view the client lost with a removed subtree.

@@ -22,6 +22,10 @@ public struct Frame: Sendable, Equatable {
 
   /// Appends the frame, its `begin` and `end` lines around the body, to `buffer`.
   public func encode(into buffer: inout [UInt8]) {
+    // One allocation for the whole frame rather than a doubling per size class on the way, but
+    // still geometric, so frames queued one after another do not copy the buffer each time.
+    let needed = buffer.count + body.count + 96
+    if buffer.capacity < needed { buffer.reserveCapacity(max(needed, 2 * buffer.capacity)) }
     buffer.appendASCII("frame ")
     buffer.appendDecimal(sequence)
     buffer.appendASCII(isFull ? " begin full\n" : " begin\n")
