@@ -150,12 +150,12 @@ private struct Builder {
     emitStructure(changed)
     for view in created { emitCreatedLayout(of: view) }
     searchBudget = 2 * changed.count + 256
-    for view in changed {
+    forEachUnretained(changed) { view in
       let id = view.wireID
-      guard id != 0 else { continue }
+      guard id != 0 else { return }
       // Read and cleared in one access.
       let pending = swap(&view.pending, PendingChanges())
-      guard pending.isQueued else { continue }
+      guard pending.isQueued else { return }
       if pending.layout { emitLayoutChange(of: view, id: id) }
       if !pending.render.isEmpty { writeRenderLine(for: view, changes: pending.render) }
     }
@@ -240,8 +240,8 @@ private struct Builder {
 
   private mutating func emitStructure(_ changed: [View]) {
     var parents: [(depth: Int, view: View)] = []
-    for view in changed where view.childrenChanged {
-      guard view.wireID != 0, let depth = view.depth(below: window) else { continue }
+    forEachUnretained(changed) { view in
+      guard view.childrenChanged, view.wireID != 0, let depth = view.depth(below: window) else { return }
       parents.append((depth, view))
     }
     // Survivors of removed subtrees flagged their new parents, which may not have been queued.
@@ -727,6 +727,18 @@ private func swap<Value>(_ target: inout Value, _ value: Value) -> Value {
   var value = value
   Swift.swap(&target, &value)
   return value
+}
+
+/// Runs `body` on each of `views` without retaining it (`views` keeps them alive): the walks
+/// over every changed view of a frame retained and released each one, an atomic operation on
+/// an object that is otherwise only read.
+@inline(__always)
+private func forEachUnretained(_ views: [View], _ body: (View) -> Void) {
+  views.withUnsafeBufferPointer { buffer in
+    for index in buffer.indices {
+      Unmanaged.passUnretained(buffer[index])._withUnsafeGuaranteedRef(body)
+    }
+  }
 }
 
 /// Runs `body` on the addresses of `views`, read in place with no retain or release.

@@ -13,7 +13,7 @@ import ViewWireProtocol
 /// so what a window records between two frames is bounded by its views, not by how often they
 /// change: a client that stops reading while its app adds and removes views for minutes costs
 /// no more than one that reads.
-package final class ChangeTracker {
+@usableFromInline package final class ChangeTracker {
   /// The window that owns this tracker, unretained and queued by flag rather than in the
   /// arrays: the window holds the tracker, so an array holding the window would keep it alive
   /// until the next frame, and for ever if none came. The window clears it as it goes.

@@ -5,9 +5,9 @@ package import ViewWireProtocol
 /// A view has a handful (a label six, most views none to three), so a short sorted array beats
 /// a hash table: the keys are short strings that compare inline without hashing, and the diff
 /// engine and `tree` read them in wire order (sorted) without sorting a copy.
-package struct RenderProperties: Sequence, Equatable, Sendable {
+@usableFromInline package struct RenderProperties: Sequence, Equatable, Sendable {
   /// One property, with the hash term of the value the client holds for it.
-  package struct Entry: Sendable {
+  @usableFromInline package struct Entry: Sendable {
     /// The wire key.
     package let key: String
     /// The value now.
@@ -50,7 +50,7 @@ package struct RenderProperties: Sequence, Equatable, Sendable {
   package var count: Int { entries.count }
 
   /// The properties in key order.
-  package func makeIterator() -> IndexingIterator<[Entry]> {
+  @usableFromInline package func makeIterator() -> IndexingIterator<[Entry]> {
     entries.makeIterator()
   }
 
@@ -90,7 +90,7 @@ package struct RenderProperties: Sequence, Equatable, Sendable {
   }
 
   /// Compares keys and values; the sent terms are the engine's bookkeeping, not the view's state.
-  package static func == (lhs: RenderProperties, rhs: RenderProperties) -> Bool {
+  @usableFromInline package static func == (lhs: RenderProperties, rhs: RenderProperties) -> Bool {
     lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
   }
 }
@@ -145,13 +145,13 @@ package struct RenderChanges: Sequence {
 }
 
 /// A view's changes since the last frame, as the change tracker records them for the engine.
-package struct PendingChanges {
+@usableFromInline package struct PendingChanges {
   /// Whether the tracker's list of changed views holds the view.
   package var isQueued = false
   /// Whether the layout frame changed.
   package var layout = false
   /// Whether the order or membership of the subviews changed.
-  package var children = false
+  @usableFromInline package var children = false
   /// Render properties changed, with their values before the first change.
   package var render = RenderChanges()
 

@@ -164,9 +164,15 @@ open class View: Responder {
   /// The render properties as they stand, by wire key; absent keys have their default.
   ///
   /// Settable in the package so the diff engine can record, beside each value, the hash term
-  /// of what the client holds (`RenderProperties.Entry.sentTerm`). Unchecked for exclusivity at
-  /// run time, as the change-tracking state below is, for the same reason.
-  @exclusivity(unchecked) package final var renderProperties = RenderProperties()
+  /// of what the client holds (`RenderProperties.Entry.sentTerm`). Reached through an inlinable
+  /// accessor and unchecked for exclusivity at run time, as the change-tracking state below is,
+  /// for the same reason.
+  @inlinable package final var renderProperties: RenderProperties {
+    _read { yield _renderProperties }
+    _modify { yield &_renderProperties }
+  }
+  /// Storage behind `renderProperties`.
+  @exclusivity(unchecked) @usableFromInline package final var _renderProperties = RenderProperties()
 
   /// Sets a render property that travels to clients; nil removes it.
   ///
@@ -622,23 +628,55 @@ open class View: Responder {
   // and the diff engine touch them, on the window's thread, with accesses that are instantaneous
   // or short mutations calling nothing that could reach the same field; the compile-time checks
   // still apply.
+  //
+  // The attribute only governs accesses compiled in this module: the engine's module would
+  // still check every access to the stored field. So the fields the engine uses are stored
+  // under an underscored name and reached through `@inlinable` accessors, whose bodies (and
+  // unchecked accesses) are compiled into the engine as they were written here.
 
   /// The window's change tracker while the view is in one, or out of it while the client still
   /// holds the view; held directly: property setters reach it on every change, and loading the
   /// weak `window` went through the window's side table each time. The tracker refers back only
   /// from its queues, which every frame drains and `ChangeTracker.reset()` empties (a window
   /// does that as it goes).
-  @exclusivity(unchecked) package final var changeTracker: ChangeTracker?
+  @inlinable package final var changeTracker: ChangeTracker? {
+    _read { yield _changeTracker }
+    _modify { yield &_changeTracker }
+  }
+  /// Storage behind `changeTracker`.
+  @exclusivity(unchecked) @usableFromInline package final var _changeTracker: ChangeTracker?
   /// The view's id on the wire, or 0 while the client does not hold it.
-  @exclusivity(unchecked) package final var wireID = 0
+  @inlinable package final var wireID: Int {
+    _read { yield _wireID }
+    _modify { yield &_wireID }
+  }
+  /// Storage behind `wireID`.
+  @exclusivity(unchecked) @usableFromInline package final var _wireID = 0
   /// Bookkeeping of the diff engine about what the client holds for this view.
-  @exclusivity(unchecked) package final var wireState: WireState?
+  @inlinable package final var wireState: WireState? {
+    _read { yield _wireState }
+    _modify { yield &_wireState }
+  }
+  /// Storage behind `wireState`.
+  @exclusivity(unchecked) @usableFromInline package final var _wireState: WireState?
   /// The frame the client holds and its hash term, kept on the view itself (not in `wireState`)
   /// because a moved row is the most common change of a large frame, and one object fewer per
   /// row is one cache miss fewer; read and written with one access each.
-  @exclusivity(unchecked) package final var sentLayout: (frame: CGRect, term: UInt64) = (.zero, 0)
+  @inlinable package final var sentLayout: (frame: CGRect, term: UInt64) {
+    _read { yield _sentLayout }
+    _modify { yield &_sentLayout }
+  }
+  /// Storage behind `sentLayout`.
+  @exclusivity(unchecked) @usableFromInline package final var _sentLayout: (frame: CGRect, term: UInt64) = (
+    .zero, 0
+  )
   /// What changed since the last frame.
-  @exclusivity(unchecked) package final var pending = PendingChanges()
+  @inlinable package final var pending: PendingChanges {
+    _read { yield _pending }
+    _modify { yield &_pending }
+  }
+  /// Storage behind `pending`.
+  @exclusivity(unchecked) @usableFromInline package final var _pending = PendingChanges()
   /// Whether the tracker's list of views taken out of a superview holds this view, so a view
   /// removed again and again before the next frame is listed once.
   @exclusivity(unchecked) package final var isQueuedAsDetached = false
@@ -648,7 +686,7 @@ open class View: Responder {
   /// Whether the tracker's display queue holds this view.
   @exclusivity(unchecked) package final var isQueuedForDisplay = false
   /// Whether the order or membership of the subviews changed since the last frame.
-  package final var childrenChanged: Bool {
+  @inlinable package final var childrenChanged: Bool {
     get { pending.children }
     set { pending.children = newValue }
   }
@@ -658,7 +696,7 @@ open class View: Responder {
 }
 
 /// What the client holds for one view, as the diff engine last sent it.
-package final class WireState {
+@usableFromInline package final class WireState {
   /// The wire id of the parent the client holds the view under, 0 for the root. An id, not a
   /// reference: a weak one gave every parent a side table (slow retains on every frame), and
   /// the engine looks the view up only when structure changes.
