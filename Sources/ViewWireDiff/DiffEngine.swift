@@ -123,7 +123,9 @@ private struct Builder {
   private(set) var body: [UInt8] = []
   /// The render lines of views changed (not created) in this frame, which follow those of
   /// created views.
-  private var changedRenders: [UInt8] = []
+  private var changedRenders = TextBuffer(capacity: 1024)
+  /// A created view's render line being written, then added to `body`.
+  private var line = TextBuffer()
   /// What this frame adds to the engine's hash (wrapping), applied once at the end; for a full
   /// frame, the whole hash.
   private(set) var hashDelta: UInt64 = 0
@@ -161,9 +163,7 @@ private struct Builder {
     }
     flushShiftRun()
     for view in created { emitCreatedRenders(of: view) }
-    // A frame of changed properties only (text typed, labels updated) is all render lines:
-    // take them as they are rather than copy them.
-    if body.isEmpty { swap(&body, &changedRenders) } else { body += changedRenders }
+    body.append(changedRenders)
   }
 
   /// Parents that must send again a view the client lost with a removed subtree.
@@ -457,14 +457,16 @@ private struct Builder {
   /// Adds every render property of a view created in this frame, in key order.
   private mutating func emitCreatedRenders(of view: View) {
     guard !view.renderProperties.isEmpty else { return }
-    let prefix = body.appendRenderStart(id: view.wireID)
+    line.removeAll()
+    let prefix = line.startRenderLine(id: view.wireID)
     for index in view.renderProperties.entries.indices {
       let entry = view.renderProperties.entries[index]
-      let term = body.appendRenderField(key: entry.key, value: entry.value, prefix: prefix)
+      let term = line.appendRenderField(key: entry.key, value: entry.value, prefix: prefix)
       _ = view.renderProperties.recordSent(term, at: index)
       add(term)
     }
-    body.appendLineEnd()
+    line.appendLineEnd()
+    body.append(line)
   }
 
   // MARK: Shift runs
@@ -595,7 +597,7 @@ private struct Builder {
   private mutating func writeRenderLine(for view: View, changes: RenderChanges) {
     let id = view.wireID
     let lineStart = changedRenders.count
-    let prefix = changedRenders.appendRenderStart(id: id)
+    let prefix = changedRenders.startRenderLine(id: id)
     var wrote = false
     // One changed property (a label's text) is the common case: nothing to sort.
     if let change = changes.single {
@@ -608,7 +610,7 @@ private struct Builder {
     if wrote {
       changedRenders.appendLineEnd()
     } else {
-      changedRenders.removeLast(changedRenders.count - lineStart)
+      changedRenders.truncate(to: lineStart)
     }
   }
 

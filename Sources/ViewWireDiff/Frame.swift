@@ -56,13 +56,6 @@ struct LayoutLine {
   var height: Double
 }
 
-extension FNV1aDigest {
-  /// Digests `bytes` from `start` to the end, read in place.
-  fileprivate mutating func digest(_ bytes: [UInt8], from start: Int) {
-    bytes.withUnsafeBufferPointer { append(contentsOf: UnsafeBufferPointer(rebasing: $0[start...])) }
-  }
-}
-
 /// The writers of the diff lines, one per line kind; each ends its line with LF.
 extension Array where Element == UInt8 {
   /// `remove ID`
@@ -114,45 +107,6 @@ extension Array where Element == UInt8 {
     appendSpaced(thousandths: dy)
     append(UInt8(ascii: "\n"))
   }
-
-  /// `render ID`, the start of a render line; each property follows with `appendRenderField`,
-  /// then `appendLineEnd`.
-  ///
-  /// Returns the digest of the property terms' common start, `p ID` (PROTOCOL.md section 7):
-  /// a property's term is the text of its render line after the first word, so the terms are
-  /// digested from the bytes just written instead of being written a second time.
-  mutating func appendRenderStart(id: Int) -> FNV1aDigest {
-    appendASCII("render")
-    let idStart = count
-    appendSpaced(id)
-    var digest = FNV1aDigest()
-    digest.append(UInt8(ascii: "p"))
-    digest.digest(self, from: idStart)
-    return digest
-  }
-
-  /// ` KEY=VALUE` of a render line; returns the property's hash term, continued from the line's
-  /// `prefix` (`appendRenderStart`).
-  mutating func appendRenderField(key: String, value: WireValue, prefix: FNV1aDigest) -> UInt64 {
-    let fieldStart = count
-    append(UInt8(ascii: " "))
-    appendUTF8(key)
-    append(UInt8(ascii: "="))
-    appendWireText(of: value)
-    var digest = prefix
-    digest.digest(self, from: fieldStart)
-    return digest.state
-  }
-
-  /// ` KEY=none`: the property went, and has no term.
-  mutating func appendRemovedRenderField(key: String) {
-    append(UInt8(ascii: " "))
-    appendUTF8(key)
-    appendASCII("=none")
-  }
-
-  /// The LF that ends a line.
-  mutating func appendLineEnd() { append(UInt8(ascii: "\n")) }
 
   /// A space, then the number in decimal: the separator and field of every frame line.
   fileprivate mutating func appendSpaced(_ number: Int) {

@@ -1,4 +1,4 @@
-package import ViewWireProtocol
+public import ViewWireProtocol
 
 /// A view's render properties by wire key, kept sorted by key.
 ///
@@ -9,18 +9,18 @@ package import ViewWireProtocol
   /// One property, with the hash term of the value the client holds for it.
   @usableFromInline package struct Entry: Sendable {
     /// The wire key.
-    package let key: String
+    @usableFromInline package let key: String
     /// The value now.
-    package var value: WireValue
+    @usableFromInline package var value: WireValue
     /// The frame-hash term of the value the client holds for this key, recorded by the diff
     /// engine when it sends one; 0 when it has none to record (a property added since). Kept
     /// here, beside the value, so a changed label text costs the engine one look at the view's
     /// properties rather than another object and list.
-    package var sentTerm: UInt64 = 0
+    @usableFromInline package var sentTerm: UInt64 = 0
   }
 
   /// The properties in key order.
-  package private(set) var entries: [Entry] = []
+  @usableFromInline package internal(set) var entries: [Entry] = []
 
   /// No properties.
   package init() {}
@@ -55,7 +55,7 @@ package import ViewWireProtocol
   }
 
   /// What the diff engine sends for a key changed since the last frame.
-  package enum Outcome {
+  @usableFromInline package enum Outcome {
     /// The key holds the value the client holds again: nothing to send.
     case unchanged
     /// The property went: the engine sends `none`.
@@ -69,7 +69,7 @@ package import ViewWireProtocol
   ///
   /// A property removed and set back within the frame has a new entry, which lost the term of
   /// what the client still holds, this same value: `term` gives it back.
-  package mutating func outcome(
+  @inlinable package mutating func outcome(
     of key: String, previous: WireValue?, term: (WireValue) -> UInt64
   ) -> Outcome {
     guard let index = entries.firstIndex(where: { $0.key == key }) else {
@@ -84,7 +84,7 @@ package import ViewWireProtocol
 
   /// For the diff engine, when it sends the entry at `index`: records its value's term and
   /// returns the one recorded before (0: none).
-  package mutating func recordSent(_ term: UInt64, at index: Int) -> UInt64 {
+  @inlinable package mutating func recordSent(_ term: UInt64, at index: Int) -> UInt64 {
     defer { entries[index].sentTerm = term }
     return entries[index].sentTerm
   }
@@ -100,15 +100,15 @@ package import ViewWireProtocol
 ///
 /// Most frames change one property of a view (a label's text): the first change is held inline,
 /// so recording it allocates nothing and the engine frees nothing when it takes it.
-package struct RenderChanges: Sequence {
+@usableFromInline package struct RenderChanges: Sequence {
   /// A changed key with its value before the first change (nil: it was absent).
-  package typealias Change = (key: String, previous: WireValue?)
+  @usableFromInline package typealias Change = (key: String, previous: WireValue?)
   /// The first change recorded.
-  private var first: Change?
+  @usableFromInline var first: Change?
   /// The changes after the first.
-  private var rest: [Change] = []
+  @usableFromInline var rest: [Change] = []
 
-  package init() {}
+  @inlinable package init() {}
 
   /// Records `key`'s earlier value, unless an earlier change in this frame already did.
   package mutating func record(_ key: String, previous: WireValue?) {
@@ -119,24 +119,24 @@ package struct RenderChanges: Sequence {
   }
 
   /// Whether nothing changed.
-  package var isEmpty: Bool { first == nil }
+  @inlinable package var isEmpty: Bool { first == nil }
 
   /// How many keys changed.
-  package var count: Int { first == nil ? 0 : 1 + rest.count }
+  @inlinable package var count: Int { first == nil ? 0 : 1 + rest.count }
 
   /// The only change, when there is exactly one: the engine's common case, read without
   /// iterating.
-  package var single: Change? { rest.isEmpty ? first : nil }
+  @inlinable package var single: Change? { rest.isEmpty ? first : nil }
 
   /// The changes in the order they first happened.
-  package func makeIterator() -> Iterator { Iterator(changes: self) }
+  @usableFromInline package func makeIterator() -> Iterator { Iterator(changes: self) }
 
   /// Walks the inline change, then the rest.
-  package struct Iterator: IteratorProtocol {
+  @usableFromInline package struct Iterator: IteratorProtocol {
     fileprivate let changes: RenderChanges
     fileprivate var position = 0
 
-    package mutating func next() -> Change? {
+    @usableFromInline package mutating func next() -> Change? {
       defer { position += 1 }
       if position == 0 { return changes.first }
       return position <= changes.rest.count ? changes.rest[position - 1] : nil
@@ -147,15 +147,15 @@ package struct RenderChanges: Sequence {
 /// A view's changes since the last frame, as the change tracker records them for the engine.
 @usableFromInline package struct PendingChanges {
   /// Whether the tracker's list of changed views holds the view.
-  package var isQueued = false
+  @usableFromInline package var isQueued = false
   /// Whether the layout frame changed.
-  package var layout = false
+  @usableFromInline package var layout = false
   /// Whether the order or membership of the subviews changed.
   @usableFromInline package var children = false
   /// Render properties changed, with their values before the first change.
-  package var render = RenderChanges()
+  @usableFromInline package var render = RenderChanges()
 
-  package init() {}
+  @inlinable package init() {}
 
   /// Applies `change` and marks the view queued, in one access to the view's field (every
   /// property setter comes through here); returns whether it was queued already.

@@ -1,0 +1,114 @@
+import ViewWireProtocol
+
+/// Frame text written in place: the render lines of a frame's changed views, and each render
+/// line of a created view before it joins the frame's body.
+///
+/// A render line is a dozen small writes (the word, the id, each key, `=`, the quoted value).
+/// Made straight into a `[UInt8]`, each checked the array's uniqueness and capacity and most
+/// went through a call; here each is a store. The line's hash terms are digested from the
+/// bytes as written.
+struct TextBuffer: WireByteSink {
+  /// Owns the memory, so the buffer is freed with the builder that holds it.
+  private final class Storage {
+    let start: UnsafeMutablePointer<UInt8>
+    init(capacity: Int) { start = .allocate(capacity: capacity) }
+    deinit { start.deallocate() }
+  }
+
+  private var storage: Storage
+  /// `storage.start`, read without going through the object on every write.
+  private var start: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  /// The bytes written.
+  private(set) var count = 0
+
+  /// An empty buffer with room for a few lines; it grows as an array does.
+  init(capacity: Int = 256) {
+    storage = Storage(capacity: capacity)
+    start = storage.start
+    self.capacity = capacity
+  }
+
+  /// Forgets what was written, keeping the memory.
+  mutating func removeAll() { count = 0 }
+
+  /// Drops what was written after the first `count` bytes: a line that turned out to hold
+  /// nothing the client lacks.
+  mutating func truncate(to count: Int) {
+    precondition(count <= self.count)
+    self.count = count
+  }
+
+  /// The bytes written from `offset` on, valid until the next write.
+  func bytes(from offset: Int = 0) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: start + offset, count: count - offset)
+  }
+
+  mutating func append(_ byte: UInt8) {
+    if count == capacity { grow(toHold: count + 1) }
+    start[count] = byte
+    count += 1
+  }
+
+  mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress else { return }
+    if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
+    (start + count).update(from: source, count: bytes.count)
+    count += bytes.count
+  }
+
+  /// Doubles the memory (at least).
+  private mutating func grow(toHold needed: Int) {
+    capacity = max(needed, 2 * capacity)
+    let larger = Storage(capacity: capacity)
+    larger.start.update(from: start, count: count)
+    storage = larger
+    start = larger.start
+  }
+
+  // MARK: Render lines
+
+  /// Writes `render ID`, the start of a render line; each property follows with
+  /// `appendRenderField`, then `appendLineEnd`.
+  ///
+  /// Returns the digest of the property terms' common start, `p ID` (PROTOCOL.md section 7):
+  /// a property's term is the text of its render line after the first word, so the terms are
+  /// digested from the bytes just written instead of being written a second time.
+  mutating func startRenderLine(id: Int) -> FNV1aDigest {
+    appendASCII("render ")
+    let idStart = count
+    appendDecimal(id)
+    var digest = FNV1aDigest()
+    digest.appendASCII("p ")
+    digest.append(contentsOf: bytes(from: idStart))
+    return digest
+  }
+
+  /// ` KEY=VALUE` of a render line; returns the property's hash term, continued from the line's
+  /// `prefix` (`startRenderLine`).
+  mutating func appendRenderField(key: String, value: WireValue, prefix: FNV1aDigest) -> UInt64 {
+    let fieldStart = count
+    append(UInt8(ascii: " "))
+    appendUTF8(key)
+    append(UInt8(ascii: "="))
+    appendWireText(of: value)
+    var digest = prefix
+    digest.append(contentsOf: bytes(from: fieldStart))
+    return digest.state
+  }
+
+  /// ` KEY=none`: the property went, and has no term.
+  mutating func appendRemovedRenderField(key: String) {
+    append(UInt8(ascii: " "))
+    appendUTF8(key)
+    appendASCII("=none")
+  }
+
+  /// The LF that ends a line.
+  mutating func appendLineEnd() { append(UInt8(ascii: "\n")) }
+}
+
+extension Array where Element == UInt8 {
+  /// Appends what `text` holds.
+  mutating func append(_ text: TextBuffer) { append(contentsOf: text.bytes()) }
+}
