@@ -99,10 +99,7 @@ extension WireByteSink {
     // the rest of quoting.
     var text = text
     let plain = text.withUTF8 { bytes in
-      for byte in bytes
-      where byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        return false
-      }
+      guard Quoting.isPlain(bytes) else { return false }
       append(contentsOf: bytes)
       return true
     }
