@@ -599,12 +599,16 @@ private struct Builder {
     let lineStart = changedRenders.count
     let prefix = changedRenders.startRenderLine(id: id)
     var wrote = false
-    // One changed property (a label's text) is the common case: nothing to sort.
-    if let change = changes.single {
-      wrote = writeChangedField(change, of: view, id: id, prefix: prefix)
+    // One changed property (a label's text) is the common case: nothing to sort, and the
+    // change is read where it lies rather than copied out (a copy retains its strings).
+    if changes.count == 1 {
+      wrote = writeChangedField(
+        key: changes.firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix)
     } else {
       for change in changes.sorted(by: { $0.key < $1.key }) {
-        wrote = writeChangedField(change, of: view, id: id, prefix: prefix) || wrote
+        wrote =
+          writeChangedField(key: change.key, previous: change.previous, of: view, id: id, prefix: prefix)
+          || wrote
       }
     }
     if wrote {
@@ -617,9 +621,8 @@ private struct Builder {
   /// Writes ` KEY=VALUE` for a changed property unless it holds what the client holds, moving
   /// the hash from the held value's term to the new one's; returns whether it wrote.
   private mutating func writeChangedField(
-    _ change: RenderChanges.Change, of view: View, id: Int, prefix: FNV1aDigest
+    key: String, previous: borrowing WireValue?, of view: View, id: Int, prefix: FNV1aDigest
   ) -> Bool {
-    let (key, previous) = change
     switch view.renderProperties.outcome(
       of: key, previous: previous, term: { HashTerms.property(id: id, key: key, value: $0) })
     {

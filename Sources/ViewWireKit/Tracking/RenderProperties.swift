@@ -99,34 +99,41 @@ public import ViewWireProtocol
 /// its first change, in the order they first changed.
 ///
 /// Most frames change one property of a view (a label's text): the first change is held inline,
-/// so recording it allocates nothing and the engine frees nothing when it takes it.
+/// in fields of its own, so recording it allocates nothing, and the engine reads it where it
+/// lies (taking it out as an optional tuple copied, and so retained, both strings).
 @usableFromInline package struct RenderChanges: Sequence {
   /// A changed key with its value before the first change (nil: it was absent).
   @usableFromInline package typealias Change = (key: String, previous: WireValue?)
-  /// The first change recorded.
-  @usableFromInline var first: Change?
+  /// How many keys changed.
+  @usableFromInline package private(set) var count: Int
+  /// The key of the first change, when `count` is at least 1.
+  @usableFromInline package private(set) var firstKey: String
+  /// The value `firstKey` had before its first change.
+  @usableFromInline package private(set) var firstPrevious: WireValue?
   /// The changes after the first.
-  @usableFromInline var rest: [Change] = []
+  @usableFromInline var rest: [Change]
 
-  @inlinable package init() {}
+  @inlinable package init() {
+    count = 0
+    firstKey = ""
+    firstPrevious = nil
+    rest = []
+  }
 
   /// Records `key`'s earlier value, unless an earlier change in this frame already did.
   package mutating func record(_ key: String, previous: WireValue?) {
-    guard let first else { return self.first = (key, previous) }
-    if first.key == key { return }
-    for change in rest where change.key == key { return }
-    rest.append((key, previous))
+    if count == 0 {
+      (firstKey, firstPrevious) = (key, previous)
+    } else {
+      if firstKey == key { return }
+      for change in rest where change.key == key { return }
+      rest.append((key, previous))
+    }
+    count += 1
   }
 
   /// Whether nothing changed.
-  @inlinable package var isEmpty: Bool { first == nil }
-
-  /// How many keys changed.
-  @inlinable package var count: Int { first == nil ? 0 : 1 + rest.count }
-
-  /// The only change, when there is exactly one: the engine's common case, read without
-  /// iterating.
-  @inlinable package var single: Change? { rest.isEmpty ? first : nil }
+  @inlinable package var isEmpty: Bool { count == 0 }
 
   /// The changes in the order they first happened.
   @usableFromInline package func makeIterator() -> Iterator { Iterator(changes: self) }
@@ -138,24 +145,32 @@ public import ViewWireProtocol
 
     @usableFromInline package mutating func next() -> Change? {
       defer { position += 1 }
-      if position == 0 { return changes.first }
-      return position <= changes.rest.count ? changes.rest[position - 1] : nil
+      guard position < changes.count else { return nil }
+      return position == 0 ? (changes.firstKey, changes.firstPrevious) : changes.rest[position - 1]
     }
   }
 }
 
 /// A view's changes since the last frame, as the change tracker records them for the engine.
 @usableFromInline package struct PendingChanges {
-  /// Whether the tracker's list of changed views holds the view.
-  @usableFromInline package var isQueued = false
-  /// Whether the layout frame changed.
-  @usableFromInline package var layout = false
-  /// Whether the order or membership of the subviews changed.
-  @usableFromInline package var children = false
+  // The render changes come first and every field is set in `init` rather than by an
+  // initial-value expression: the engine makes an empty value for every changed view of a
+  // frame, and this way that is a few aligned stores instead of a call and an unaligned copy.
   /// Render properties changed, with their values before the first change.
-  @usableFromInline package var render = RenderChanges()
+  @usableFromInline package var render: RenderChanges
+  /// Whether the tracker's list of changed views holds the view.
+  @usableFromInline package var isQueued: Bool
+  /// Whether the layout frame changed.
+  @usableFromInline package var layout: Bool
+  /// Whether the order or membership of the subviews changed.
+  @usableFromInline package var children: Bool
 
-  @inlinable package init() {}
+  @inlinable package init() {
+    render = RenderChanges()
+    isQueued = false
+    layout = false
+    children = false
+  }
 
   /// Applies `change` and marks the view queued, in one access to the view's field (every
   /// property setter comes through here); returns whether it was queued already.
