@@ -29,8 +29,7 @@ public import ViewWireProtocol
   /// entry's `sentTerm`: the client still holds the old one until the engine sends the new.
   package subscript(key: String) -> WireValue? {
     get {
-      for entry in entries where entry.key == key { return entry.value }
-      return nil
+      index(of: key).map { entries[$0].value }
     }
     set {
       var index = 0
@@ -41,6 +40,18 @@ public import ViewWireProtocol
         entries.insert(Entry(key: key, value: newValue), at: index)
       }
     }
+  }
+
+  /// The index of `key`'s entry. Keys of other lengths are passed over without comparing them:
+  /// `==` on two short strings that differ is a call into the runtime (it must allow for
+  /// Unicode equivalence), and this runs for every changed property of every frame.
+  @inlinable
+  package func index(of key: String) -> Int? {
+    let length = key.utf8.count
+    for index in entries.indices where entries[index].key.utf8.count == length && entries[index].key == key {
+      return index
+    }
+    return nil
   }
 
   /// Whether the view has no render property.
@@ -72,7 +83,7 @@ public import ViewWireProtocol
   @inlinable package mutating func outcome(
     of key: String, previous: WireValue?, term: (WireValue) -> UInt64
   ) -> Outcome {
-    guard let index = entries.firstIndex(where: { $0.key == key }) else {
+    guard let index = index(of: key) else {
       return previous == nil ? .unchanged : .removed
     }
     guard entries[index].value != previous else {
