@@ -42,16 +42,10 @@ public import ViewWireProtocol
     }
   }
 
-  /// The index of `key`'s entry. Keys of other lengths are passed over without comparing them:
-  /// `==` on two short strings that differ is a call into the runtime (it must allow for
-  /// Unicode equivalence), and this runs for every changed property of every frame.
+  /// The index of `key`'s entry, keys compared as the setter compares them.
   @inlinable
   package func index(of key: String) -> Int? {
-    let length = key.utf8.count
-    for index in entries.indices where entries[index].key.utf8.count == length && entries[index].key == key {
-      return index
-    }
-    return nil
+    entries.firstIndex { $0.key == key }
   }
 
   /// Whether the view has no render property.
@@ -110,8 +104,9 @@ public import ViewWireProtocol
 /// its first change, in the order they first changed.
 ///
 /// Most frames change one property of a view (a label's text): the first change is held inline,
-/// in fields of its own, so recording it allocates nothing, and the engine reads it where it
-/// lies (taking it out as an optional tuple copied, and so retained, both strings).
+/// in fields of its own, so recording it allocates nothing, and the engine reads those fields
+/// in place, retaining neither string (in a frame right after the change, each retain was an
+/// atomic write to a string not in the cache).
 @usableFromInline package struct RenderChanges: Sequence {
   /// A changed key with its value before the first change (nil: it was absent).
   @usableFromInline package typealias Change = (key: String, previous: WireValue?)
