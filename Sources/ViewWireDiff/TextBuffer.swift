@@ -7,6 +7,9 @@ import ViewWireProtocol
 /// Made straight into a `[UInt8]`, each checked the array's uniqueness and capacity and most
 /// went through a call; here each is a store. The line's hash terms are digested from the
 /// bytes as written.
+///
+/// Not copy-on-write: copies share one memory, so a buffer is held in one place (the frame's
+/// builder) and passed `inout`, never copied.
 struct TextBuffer: WireByteSink {
   /// Owns the memory, so the buffer is freed with the builder that holds it.
   private final class Storage {
@@ -53,7 +56,7 @@ struct TextBuffer: WireByteSink {
   mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
-    (start + count).update(from: source, count: bytes.count)
+    (start + count).initialize(from: source, count: bytes.count)
     count += bytes.count
   }
 
@@ -61,7 +64,7 @@ struct TextBuffer: WireByteSink {
   private mutating func grow(toHold needed: Int) {
     capacity = max(needed, 2 * capacity)
     let larger = Storage(capacity: capacity)
-    larger.start.update(from: start, count: count)
+    larger.start.initialize(from: start, count: count)
     storage = larger
     start = larger.start
   }

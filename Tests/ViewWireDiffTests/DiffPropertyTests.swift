@@ -43,8 +43,8 @@ struct DiffPropertyTests {
       try mirror.expectEqual(to: window, engine: engine, context: "seed \(seed) step \(step)")
       #expect(mirror.hashFromScratch() == frame.hash, "seed \(seed) step \(step): hash")
       // Only changed views appear: every id named by a layout or render line was touched.
-      for operation in frame.diffLines {
-        switch operation {
+      for line in frame.diffLines {
+        switch line {
         case .layout(let id, _), .render(let id, _):
           let view = engine.view(withID: id)
           #expect(
@@ -273,8 +273,8 @@ struct ReferenceMirror {
       nodes = [:]
       root = nil
     }
-    for operation in frame.diffLines {
-      switch operation {
+    for line in frame.diffLines {
+      switch line {
       case .remove(let id):
         guard let node = nodes[id] else { throw Divergence(description: "remove of unknown \(id)") }
         if let parent = node.parent { nodes[parent]!.children.removeAll { $0 == id } } else { root = nil }
@@ -326,7 +326,7 @@ struct ReferenceMirror {
           nodes[id]!.properties[field.key] = field.value == "none" ? nil : field.value
         }
       default:
-        throw Divergence(description: "not a diff line: \(operation)")
+        throw Divergence(description: "not a diff line: \(line)")
       }
     }
     guard nodes.count == frame.viewCount else {

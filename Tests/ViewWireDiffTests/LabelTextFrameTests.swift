@@ -33,4 +33,27 @@ struct LabelTextFrameTests {
     try mirror.apply(frame)
     #expect(mirror.hashFromScratch() == frame.hash)
   }
+
+  /// Texts far longer than the engine's line buffers start with (a page of text in one label)
+  /// make them grow in the middle of a line, when the label is created and when it changes.
+  @Test(arguments: [5000, 70_000])
+  func aLongTextGrowsTheLineItIsWrittenInto(_ length: Int) throws {
+    let window = Window(size: CGSize(width: 200, height: 100))
+    let label = Label(frame: CGRect(x: 0, y: 0, width: 200, height: 20))
+    let first = String(repeating: "pretty red table ", count: length / 17)
+    label.text = first
+    window.addSubview(label)
+    let engine = DiffEngine(window: window)
+    var mirror = ReferenceMirror()
+    let created = try #require(engine.makeFrame())
+    #expect(created.lines.contains { $0.contains(" text=\(Quoting.quote(first))") })
+    try mirror.apply(created)
+    #expect(mirror.hashFromScratch() == created.hash)
+    let second = String(repeating: "say \"hi\" ", count: length / 9)
+    label.text = second
+    let changed = try #require(engine.makeFrame())
+    #expect(Array(changed.lines.dropFirst().dropLast()) == ["render 2 text=\(Quoting.quote(second))"])
+    try mirror.apply(changed)
+    #expect(mirror.hashFromScratch() == changed.hash)
+  }
 }

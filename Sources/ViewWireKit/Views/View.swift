@@ -619,15 +619,17 @@ open class View: Responder {
   }
 
   // MARK: Change-tracking state, owned by the diff engine
-  // `final`, so the engine in another module reads and writes the fields directly instead of
-  // calling an accessor per view per frame.
+  // `final` and inlinable, so the engine in another module reaches the fields with neither a
+  // dynamic dispatch nor a call per view per frame.
   //
   // `@exclusivity(unchecked)`: these fields are read and written for every changed view of
   // every frame and every property change, and the run-time exclusivity check (a lookup in a
   // thread-local set of accesses) cost about a tenth of a frame. Only the kit's tracking code
-  // and the diff engine touch them, on the window's thread, with accesses that are instantaneous
-  // or short mutations calling nothing that could reach the same field; the compile-time checks
-  // still apply.
+  // and the diff engine touch them, on the window's thread. Most accesses are instantaneous or
+  // short mutations calling nothing that could reach the same field; a few borrow a field for
+  // a call (`changeTracker?.noteRender(...)` borrows the tracker, unretained, while it
+  // records), so nothing the tracker's `note` methods call may change that same field. The
+  // compile-time checks still apply.
   //
   // The attribute only governs accesses compiled in this module: the engine's module would
   // still check every access to the stored field. So the fields the engine uses are stored
