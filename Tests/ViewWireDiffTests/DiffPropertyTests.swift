@@ -306,6 +306,10 @@ struct ReferenceMirror {
         nodes[id]!.parent = parent
       case .layout(let id, let frame):
         guard nodes[id] != nil, frame.count == 4 else { throw Divergence(description: "bad layout of \(id)") }
+        // The engine writes these numbers itself: each must be in its canonical form.
+        guard frame.allSatisfy({ CanonicalNumber.parse($0).map(CanonicalNumber.format) == $0 }) else {
+          throw Divergence(description: "layout of \(id) not canonical: \(frame)")
+        }
         nodes[id]!.layout = frame
       case .shift(let parent, let from, let count, let dx, let dy):
         guard let children = nodes[parent]?.children, from >= 0, from + count <= children.count else {
