@@ -124,8 +124,8 @@ private struct Builder {
   /// The render lines of views changed (not created) in this frame, which follow those of
   /// created views.
   private var changedRenders = TextBuffer(capacity: 1024)
-  /// A created view's render line being written, then added to `body`.
-  private var line = TextBuffer()
+  /// The render lines of views created in this frame, which follow the layout lines.
+  private var createdRenders = TextBuffer(capacity: 1024)
   /// What this frame adds to the engine's hash (wrapping), applied once at the end; for a full
   /// frame, the whole hash.
   private(set) var hashDelta: UInt64 = 0
@@ -163,6 +163,7 @@ private struct Builder {
     }
     flushShiftRun()
     for view in created { emitCreatedRenders(of: view) }
+    body.append(createdRenders)
     body.append(changedRenders)
   }
 
@@ -457,16 +458,14 @@ private struct Builder {
   /// Adds every render property of a view created in this frame, in key order.
   private mutating func emitCreatedRenders(of view: View) {
     guard !view.renderProperties.isEmpty else { return }
-    line.removeAll()
-    let prefix = line.startRenderLine(id: view.wireID)
+    let prefix = createdRenders.startRenderLine(id: view.wireID)
     for index in view.renderProperties.entries.indices {
       let entry = view.renderProperties.entries[index]
-      let term = line.appendRenderField(key: entry.key, value: entry.value, prefix: prefix)
+      let term = createdRenders.appendRenderField(key: entry.key, value: entry.value, prefix: prefix)
       _ = view.renderProperties.recordSent(term, at: index)
       add(term)
     }
-    line.appendLineEnd()
-    body.append(line)
+    createdRenders.appendLineEnd()
   }
 
   // MARK: Shift runs
@@ -663,6 +662,7 @@ private struct Builder {
     emitTree(window, parent: nil, index: 0)
     for view in created { emitCreatedLayout(of: view) }
     for view in created { emitCreatedRenders(of: view) }
+    body.append(createdRenders)
   }
 
   /// Sends `view` and its subtree as they are, keeping the ids the client already knew.

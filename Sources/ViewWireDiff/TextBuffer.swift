@@ -1,7 +1,7 @@
 import ViewWireProtocol
 
-/// Frame text written in place: the render lines of a frame's changed views, and each render
-/// line of a created view before it joins the frame's body.
+/// Frame text written in place: the render lines of a frame's created views, and those of its
+/// changed views, each joining the frame's body in one copy at the end.
 ///
 /// A render line is a dozen small writes (the word, the id, each key, `=`, the quoted value).
 /// Made straight into a `[UInt8]`, each checked the array's uniqueness and capacity and most
@@ -31,9 +31,6 @@ struct TextBuffer: WireByteSink {
     start = storage.start
     self.capacity = capacity
   }
-
-  /// Forgets what was written, keeping the memory.
-  mutating func removeAll() { count = 0 }
 
   /// Drops what was written after the first `count` bytes: a line that turned out to hold
   /// nothing the client lacks.
