@@ -3,11 +3,18 @@ SWIFT ?= swift
 PYTHON ?= python3
 PORT ?= 7420
 HOST ?= 127.0.0.1
-# The Python client's tests run under the system's pytest when it has one, else under a venv.
-PYTEST_VENV := .build/pytest-venv
-PYTEST = $(shell $(PYTHON) -m pytest --version >/dev/null 2>&1 && echo $(PYTHON) || echo $(PYTEST_VENV)/bin/python) -m pytest
+# The Python-driven tests (the Python client's, the browser's, the terminal's) run in one venv
+# under .build/, made by `make py-deps` with the PyPI packages they need.
+PY_VENV := .build/py-venv
+PY_PACKAGES := pytest selenium pyte websockets
+PYTEST = $(PY_VENV)/bin/python -m pytest
+# Debian packages the tests drive for real: a browser and its driver, telnet, socat.
+TEST_APT_PACKAGES := chromium chromium-driver telnet socat
+# Each Python test folder that `make test` runs (one pytest each) against the daemon the Swift
+# build made.
+PYTEST_DIRS := clients/python/tests
 
-.PHONY: run test deps pytest-deps build build-release bench bench-latency bench-diff bench-layout format clean
+.PHONY: run test deps py-deps test-deps build build-release bench bench-latency bench-diff bench-layout format clean
 
 # Installs libuv's headers (and pkg-config) when they are missing. Needs root or sudo.
 deps:
@@ -17,17 +24,27 @@ deps:
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libuv1-dev pkg-config; \
 	fi
 
-# Installs pytest for the Python client's tests when there is none: python3 and its venv module
-# from apt if missing, then pytest from PyPI into $(PYTEST_VENV).
-pytest-deps:
-	@if ! $(PYTEST) --version >/dev/null 2>&1; then \
+# Makes $(PY_VENV) with $(PY_PACKAGES) from PyPI when it lacks any of them (python3 and its venv
+# module come from apt when missing).
+py-deps:
+	@if ! $(PY_VENV)/bin/python -c 'import pytest, selenium, pyte, websockets' >/dev/null 2>&1; then \
 	  if ! $(PYTHON) -m venv --help >/dev/null 2>&1 || ! $(PYTHON) -c 'import ensurepip' 2>/dev/null; then \
 	    echo "Installing python3 and python3-venv..."; \
 	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	    $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq python3 python3-venv; \
 	  fi; \
-	  echo "Installing pytest into $(PYTEST_VENV)..."; \
-	  $(PYTHON) -m venv $(PYTEST_VENV) && $(PYTEST_VENV)/bin/python -m pip install -q pytest; \
+	  echo "Installing $(PY_PACKAGES) into $(PY_VENV)..."; \
+	  $(PYTHON) -m venv $(PY_VENV) && $(PY_VENV)/bin/python -m pip install -q $(PY_PACKAGES); \
+	fi
+
+# Installs the Debian packages the end-to-end tests drive when any is missing.
+test-deps:
+	@missing=""; for p in $(TEST_APT_PACKAGES); do \
+	  dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing$$missing..."; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
 build: deps
@@ -41,10 +58,14 @@ run: build
 
 # Runs every test: the Swift suites (unit, property and transcript tests over real TCP) and the
 # Python client's tests against the real daemon the Swift build just made.
-test: deps pytest-deps
+test: deps py-deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
-	VIEWWIRED=$(CURDIR)/.build/debug/viewwired $(PYTEST) -q -p no:cacheprovider clients/python/tests
+	@for dir in $(PYTEST_DIRS); do \
+	  echo "pytest $$dir"; \
+	  VIEWWIRED=$(CURDIR)/.build/debug/viewwired VIEWWIRE=$(CURDIR)/.build/debug/viewwire \
+	    $(PYTEST) -q -p no:cacheprovider $$dir || exit 1; \
+	done
 
 bench: bench-latency bench-diff bench-layout
 
