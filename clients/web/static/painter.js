@@ -125,6 +125,8 @@ export class Painter {
     const p = (key, fallback) => view.props.get(key)?.value ?? fallback;
     const s = record.el.style;
     const [, , w, h] = view.layout.map((v) => Math.max(0, Number(v)));
+    if (view.props.has("ident")) record.el.dataset.ident = p("ident");
+    else delete record.el.dataset.ident;
     s.backgroundColor = p("bg", "transparent");
     s.opacity = String(Number(p("alpha", look.DEFAULTS.alpha)));
     s.display = p("hidden") === "true" ? "none" : "";
