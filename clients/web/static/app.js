@@ -148,7 +148,9 @@ function resync() {
 function showState(state) {
   document.body.dataset.state = state.name;
   if (state.name === "connected") stateLabel.textContent = `connected, session ${state.session}`;
-  else if (state.name === "connecting") stateLabel.textContent = state.attempt ? "reconnecting…" : "connecting…";
+  else if (state.name === "connecting") {
+    stateLabel.textContent = state.attempt ? `reconnecting (${state.reason})…` : "connecting…";
+  }
   else if (state.retryIn) stateLabel.textContent = `disconnected (${state.reason}); retrying in ${state.retryIn} s`;
   else stateLabel.textContent = `disconnected (${state.reason})`;
   input.enabled = state.name === "connected" && route() !== null;

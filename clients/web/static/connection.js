@@ -38,6 +38,7 @@ export class Connection {
     this.lastBye = null;
     this.stopped = false;
     this.retryTimer = null;
+    this.lastReason = null;
     /** Every line received, in order, with its direction; the tests read the last ones. */
     this.log = [];
   }
@@ -47,7 +48,7 @@ export class Connection {
     this.greeting = null;
     this.lastBye = null;
     this.buffer = "";
-    this.setState({ name: "connecting", attempt: this.attempt });
+    this.setState({ name: "connecting", attempt: this.attempt, reason: this.lastReason });
     const socket = new WebSocket(this.url);
     this.socket = socket;
     socket.onmessage = (event) => {
@@ -107,6 +108,7 @@ export class Connection {
       if (line.startsWith("hello viewwire ")) {
         this.greeting = parseFields(line);
         this.attempt = 0;
+        this.lastReason = null;
         this.setState({ name: "connected", session: this.greeting.session });
         this.listener.greeting(this.greeting, line);
         return;
@@ -135,7 +137,10 @@ export class Connection {
     }
     const delay = BACKOFF_SECONDS[Math.min(this.attempt, BACKOFF_SECONDS.length - 1)];
     this.attempt++;
-    const reason = this.lastBye ? unquoteBye(this.lastBye) : event.reason || `code ${event.code}`;
+    // A failed retry keeps the reason the session ended with: that is what the user needs to see.
+    const reason =
+      this.lastBye !== null ? unquoteBye(this.lastBye) : this.greeting ? event.reason || `code ${event.code}` : this.lastReason ?? `code ${event.code}`;
+    this.lastReason = reason;
     this.setState({ name: "disconnected", reason, retryIn: delay, attempt: this.attempt });
     this.retryTimer = setTimeout(() => this.connect(), delay * 1000);
   }

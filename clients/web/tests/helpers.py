@@ -116,6 +116,12 @@ def chromium() -> webdriver.Chrome:
     return driver
 
 
+def load(driver: webdriver.Chrome, url: str) -> None:
+    """Loads the page afresh (a new session), even when only the address's `#` part differs."""
+    driver.get("about:blank")
+    driver.get(url)
+
+
 def wait_for(predicate: Callable[[], object], what: str, timeout: float = 10) -> object:
     deadline = time.monotonic() + timeout
     while True:

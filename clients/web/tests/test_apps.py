@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import List
 
 import pytest
-from helpers import WebDaemon, compare_with_reference, page_state, send, stage_picture, tree_hash, wait_for, \
+from helpers import load, WebDaemon, compare_with_reference, page_state, send, stage_picture, tree_hash, wait_for, \
     wait_settled
 from selenium import webdriver
 from selenium.webdriver.common.by import By
@@ -35,7 +35,7 @@ def check_mirror(driver: webdriver.Chrome) -> str:
 def test_start_page_lists_the_daemons_apps_and_opens_one(daemon: WebDaemon, browser: webdriver.Chrome,
                                                           app_names: List[str]) -> None:
     assert app_names == APPS
-    browser.get(daemon.url)
+    load(browser, daemon.url)
     links = wait_for(lambda: browser.find_elements(By.CSS_SELECTOR, "#apps a[data-app]"), "the app list")
     assert [link.get_attribute("data-app") for link in links] == app_names
     assert "connected" in browser.find_element(By.ID, "state").text
@@ -49,7 +49,7 @@ def test_start_page_lists_the_daemons_apps_and_opens_one(daemon: WebDaemon, brow
 @pytest.mark.parametrize("app", APPS)
 def test_app_opens_with_an_exact_mirror_and_its_reference_picture(daemon: WebDaemon, browser: webdriver.Chrome,
                                                                    app: str) -> None:
-    browser.get(f"{daemon.url}#/{app}")
+    load(browser, f"{daemon.url}#/{app}")
     wait_settled(browser)
     assert browser.execute_script("return document.getElementById('title').textContent") == app
     check_mirror(browser)
