@@ -114,6 +114,17 @@ struct ClientCommandTests {
     Good(line: "hello\tlocale=fr-CA\tkeyboard=300", command: hello(locale: "fr-CA", keyboard: 300)),
     Good(line: "hello locale=\"zh\" scale=2.5", command: hello(scale: 2.5, locale: "zh")),
     Good(line: "hello idiom=terminal", command: hello(idiom: "terminal")),
+    // Keyword values are case-insensitive, a locale tag takes BCP 47's case (section 2, "Case").
+    Good(line: "hello idiom=PHONE", command: hello(idiom: "phone")),
+    Good(line: "hello Idiom=Terminal", command: hello(idiom: "terminal")),
+    Good(line: "hello locale=FR", command: hello(locale: "fr")),
+    Good(line: "hello locale=FR-ca", command: hello(locale: "fr-CA")),
+    Good(line: "hello locale=zh_hant_tw", command: hello(locale: "zh_Hant_TW")),
+    Good(line: "hello locale=EN-US-POSIX", command: hello(locale: "en-US-posix")),
+    Good(line: "hello locale=es-419", command: hello(locale: "es-419")),
+    Good(line: "key RETURN", command: .key(.return)),
+    Good(line: "trace ON", command: .trace(true)),
+    Good(line: "clock MANUAL", command: .clock(.manual)),
     Good(line: "hello size=390.5x844.25", command: hello(width: 390.5, height: 844.25)),
     // Arguments.
     Good(line: "open square", command: .open(app: "square")),
