@@ -184,8 +184,15 @@ public enum ClientCommand: Equatable, Sendable {
   public static func parse(_ line: String) throws(LineError) -> ClientCommand? {
     let tokens = try Tokenizer.tokenize(line)
     guard let first = tokens.first else { return nil }
-    guard case .word(let word) = first else {
-      throw .client(.badSyntax, "a line must start with a command; 'help' lists them")
+    // The verb is a word (PROTOCOL.md section 2): a quoted verb or an option in its place is
+    // a syntax error, not an unknown command, so the message can say what to write instead.
+    let word: String
+    switch first {
+    case .word(let verb): word = verb
+    case .string:
+      throw .client(.badSyntax, "a command is a word, not a quoted string: write it without quotes")
+    case .option:
+      throw .client(.badSyntax, "a line must start with a command, not an option; 'help' lists them")
     }
     let verb = word.lowercased()
     var arguments = Arguments(verb: verb, tokens: Array(tokens.dropFirst()))
