@@ -136,6 +136,19 @@ public enum ClientCommand: Equatable, Sendable {
     }
   }
 
+  /// Whether the command reads or changes the tree (PROTOCOL.md section 3, "The first frame"):
+  /// such a command sends the first frame, and what changed before it failed, even when it
+  /// fails; the others (`help`, `ping`, `apps`, `trace`, `clock` but `clock advance`, `ack`,
+  /// `quit`) never send a frame.
+  public var touchesTree: Bool {
+    switch self {
+    case .help, .ping, .apps, .trace, .ack, .quit: false
+    case .clock(let request):
+      if case .advance = request { true } else { false }
+    default: true
+    }
+  }
+
   /// One entry of `help`: the verb, its arguments and what it does.
   public struct HelpEntry: Sendable {
     /// The verb as typed, lowercase.

@@ -345,7 +345,10 @@ enum SessionError: Error {
         "view \(target) has its centre at \(text(point.x)) \(text(point.y)), outside the \(text(size.width))x\(text(size.height)) window"
     case .noFocus: return "no text field has focus; tap one first"
     case .notInDrag: return "no finger is down; send 'down X Y' first"
-    case .badAck(let sequence, let last): return "frame \(sequence) was never sent (the last is \(last))"
+    case .badAck(let sequence, let last):
+      return last == 0
+        ? "frame \(sequence) was never sent (none has been yet)"
+        : "frame \(sequence) was never sent (the last is \(last))"
     case .badArgument(let text): return text
     case .atRoot: return "nothing to go back to: no navigation stack on screen holds more than its root"
     case .unsupportedVersion(let version): return ProtocolVersion.unsupportedMessage(String(version))

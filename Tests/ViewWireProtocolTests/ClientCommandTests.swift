@@ -157,6 +157,10 @@ struct ClientCommandTests {
     Good(line: "ack 7", command: .ack(sequence: 7)),
     Good(line: "ack 0", command: .ack(sequence: 0)),
     Good(line: "ack 2147483647", command: .ack(sequence: 2_147_483_647)),
+    // SEQ is a number in any form of section 2 whose value is whole.
+    Good(line: "ack 01", command: .ack(sequence: 1)),
+    Good(line: "ack 1.0", command: .ack(sequence: 1)),
+    Good(line: "ack +1.", command: .ack(sequence: 1)),
     Good(line: "trace on", command: .trace(true)),
     Good(line: "clock", command: .clock(.show)),
     Good(line: "CLOCK Manual", command: .clock(.manual)),
@@ -318,5 +322,18 @@ struct ClientCommandTests {
   @Test(arguments: good.compactMap(\.command))
   func verbNamesTheOkReply(_ command: ClientCommand) {
     #expect(ClientCommand.helpEntries.contains { $0.verb == command.verb })
+  }
+
+  /// Which commands send the first frame, and a failing command's changes (section 3's list).
+  @Test(arguments: [
+    ("help", false), ("ping", false), ("apps", false), ("trace on", false), ("ack 1", false),
+    ("quit", false), ("clock", false), ("clock manual", false), ("clock advance 1", true),
+    ("open square", true), ("close", true), ("tree", true), ("snapshot", true), ("resync", true),
+    ("explain @a", true), ("tap 1 2", true), ("down 1 2", true), ("move 1 2", true), ("up 1 2", true),
+    ("drag 1 2 3 4", true), ("text a", true), ("key tab", true), ("resize 10 10", true),
+    ("hello", true), ("back", true), ("memory-warning", true),
+  ])
+  func touchesTree(_ line: String, _ touches: Bool) throws {
+    #expect(try ClientCommand.parse(line)?.touchesTree == touches)
   }
 }
