@@ -48,6 +48,8 @@ export class Input {
 
   pointerDown(event) {
     if (!this.enabled || event.button !== 0 || this.press) return;
+    // A touch on the keyboard's area belongs to the keyboard and is not sent (section 14).
+    if (event.target.closest?.(".vw-keyboard")) return;
     event.preventDefault();
     this.stage.setPointerCapture(event.pointerId);
     const start = this.point(event);
