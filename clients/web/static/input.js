@@ -32,6 +32,9 @@ export class Input {
     stage.addEventListener("pointerup", (e) => this.pointerUp(e));
     stage.addEventListener("pointercancel", (e) => this.pointerUp(e));
     stage.addEventListener("contextmenu", (e) => e.preventDefault());
+    // A press on the window must not take the focus from the key input (a field stays focused
+    // until the server says otherwise).
+    stage.addEventListener("mousedown", (e) => e.preventDefault());
     keys.addEventListener("keydown", (e) => this.keyDown(e));
     keys.addEventListener("input", (e) => this.typed(e));
     keys.addEventListener("compositionend", (e) => this.composed(e));
@@ -125,13 +128,22 @@ export class Input {
     if (event.inputType === "insertText" || event.inputType === "insertFromPaste" || event.inputType === "insertReplacementText") {
       const text = event.data ?? this.keys.value;
       this.keys.value = "";
-      if (text) this.command(`text ${quote(text)}`);
+      if (text) this.sendText(text);
     } else this.keys.value = "";
   }
 
   composed(event) {
     this.keys.value = "";
-    if (event.data) this.command(`text ${quote(event.data)}`);
+    if (event.data) this.sendText(event.data);
+  }
+
+  /**
+   * Sends typed text as `text` commands. A paste may be longer than a line may be (4096 bytes,
+   * section 1), so it goes in pieces of at most 400 code points (at most 8 bytes each, quoted).
+   */
+  sendText(text) {
+    const points = Array.from(text);
+    for (let i = 0; i < points.length; i += 400) this.command(`text ${quote(points.slice(i, i + 400).join(""))}`);
   }
 
   /** Sends one command; its failure (a point outside the window after a resize...) is not fatal. */

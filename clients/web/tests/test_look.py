@@ -85,3 +85,31 @@ def test_a_focused_field_too_narrow_for_its_text_shows_its_end(phone_login: webd
         "return document.querySelector('[data-ident=\"username\"] .vw-line').textContent")
     assert shown == typed[:38] + "…"
     check_mirror(phone_login)
+
+
+def test_on_a_phone_the_note_field_rides_above_the_keyboards_area(daemon: WebDaemon,
+                                                                   browser: webdriver.Chrome) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from test_scenarios import view
+
+    load(browser, f"{daemon.url}?idiom=phone#/note")
+    wait_settled(browser)
+    (field,) = boxes(browser, '[data-ident="note"]')
+    assert field[1] + field[3] > 544, "the field starts where the keyboard will be"
+    ActionChains(browser).click(view(browser, "note")).perform()
+    wait_for(lambda: boxes(browser, ".vw-keyboard"), "the keyboard's area")
+    wait_settled(browser)
+    (field,) = boxes(browser, '[data-ident="note"]')
+    assert field[1] + field[3] <= 544, f"the field {field} is under the keyboard"
+    # A click on the keyboard's area belongs to the keyboard: nothing is sent.
+    sent = len(browser.execute_script("return viewwire.log().filter((l) => l.startsWith('> '))"))
+    ActionChains(browser).move_to_element_with_offset(browser.find_element("css selector", ".vw-keyboard"), 0, 0) \
+        .click().perform()
+    ActionChains(browser).send_keys("hello\ue007").perform()  # Enter ends editing
+    wait_for(lambda: not boxes(browser, ".vw-keyboard"), "the keyboard to go")
+    wait_settled(browser)
+    log = browser.execute_script("return viewwire.log().filter((l) => l.startsWith('> '))")[sent:]
+    assert log == ['> text "h"', '> text "e"', '> text "l"', '> text "l"', '> text "o"', "> key return"]
+    (field,) = boxes(browser, '[data-ident="note"]')
+    assert field[1] + field[3] > 544
+    check_mirror(browser)
