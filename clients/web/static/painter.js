@@ -59,9 +59,9 @@ export class Painter {
       const view = this.mirror.views.get(id);
       if (!record || !view) continue;
       const anim = changes.full ? undefined : changes.animated.get(id);
-      this.setTransition(record, anim);
+      const delay = this.setTransition(record, anim);
       this.layout(record, view);
-      this.render(record, view);
+      this.render(record, view, delay);
     }
     this.updateKeyboard();
   }
@@ -99,17 +99,26 @@ export class Painter {
     while (kids.children.length > view.children.length) kids.lastChild.remove();
   }
 
+  /**
+   * Animates this frame's numeric and colour changes of the view along its `anim` curve, or
+   * shows them at once. Returns the animation's delay in seconds (0 when not animated).
+   */
   setTransition(record, anim) {
+    clearTimeout(record.contentTimer);
     if (!anim) {
       record.el.style.transition = "none";
       record.kids.style.transition = "none";
-      return;
+      record.borderTransition = "none";
+      if (record.border) record.border.style.transition = "none";
+      return 0;
     }
     const [, duration, delay, curve] = anim.split(" ");
     const timing = look.CURVES[curve] ?? "ease-in-out";
-    const each = (p) => `${p} ${Number(duration)}s ${timing} ${Number(delay)}s`;
+    const each = (p) => `${p} ${Number(duration) || 0}s ${timing} ${Number(delay) || 0}s`;
     record.el.style.transition = ANIMATED.map(each).join(", ");
     record.kids.style.transition = each("transform");
+    record.borderTransition = ["border-width", "border-color", "border-radius"].map(each).join(", ");
+    return Number(delay) || 0;
   }
 
   layout(record, view) {
@@ -121,7 +130,11 @@ export class Painter {
     s.height = `${Math.max(0, h)}px`;
   }
 
-  render(record, view) {
+  /**
+   * Shows the view's render properties. Numbers and colours go to CSS (which animates them);
+   * other values (text, drawings, `hidden`) change when an animation starts, `delay` seconds on.
+   */
+  render(record, view, delay = 0) {
     const p = reader(view);
     const s = record.el.style;
     const [, , w, h] = view.layout.map(Number);
@@ -131,15 +144,19 @@ export class Painter {
     else delete record.el.dataset.ident;
     s.backgroundColor = paints ? p.colour("bg", "transparent") : "transparent";
     s.opacity = String(Math.min(1, Math.max(0, p.number("alpha", look.DEFAULTS.alpha))));
-    s.display = p.bool("hidden", false) ? "none" : "";
+    const content = () => {
+      s.display = p.bool("hidden", false) ? "none" : "";
+      this.renderDrawing(record, paints ? p.string("draw") : undefined, w, h);
+      this.renderFace(record, p, paints, w, h);
+    };
     const radius = Math.max(0, p.number("radius", look.DEFAULTS.radius));
     s.borderRadius = radius ? `${radius}px` : "";
     s.overflow = p.bool("clips", false) ? "hidden" : "";
     // `offset` is the bounds origin of any view, scroll view or not.
     const [ox, oy] = pair(p.string("offset", look.DEFAULTS.offset));
     record.kids.style.transform = ox || oy ? `translate(${-ox}px, ${-oy}px)` : "";
-    this.renderDrawing(record, paints ? p.string("draw") : undefined, w, h);
-    this.renderFace(record, p, paints, w, h);
+    if (delay > 0) record.contentTimer = setTimeout(content, delay * 1000);
+    else content();
     const border = paints ? Math.max(0, p.number("border", look.DEFAULTS.border)) : 0;
     this.renderBorder(record, border, p.colour("borderColor", look.DEFAULTS.borderColor), radius);
   }
@@ -176,6 +193,7 @@ export class Painter {
       record.border.className = "vw-border";
       record.el.append(record.border);
     }
+    record.border.style.transition = record.borderTransition ?? "none";
     record.border.style.border = `${width}px solid ${color}`;
     record.border.style.borderRadius = radius ? `${radius}px` : "";
   }
