@@ -31,6 +31,7 @@ export class Input {
     stage.addEventListener("pointermove", (e) => this.pointerMove(e));
     stage.addEventListener("pointerup", (e) => this.pointerUp(e));
     stage.addEventListener("pointercancel", (e) => this.pointerUp(e));
+    stage.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
     stage.addEventListener("contextmenu", (e) => e.preventDefault());
     // A press on the window must not take the focus from the key input (a field stays focused
     // until the server says otherwise).
@@ -100,6 +101,37 @@ export class Input {
     const at = event.type === "pointercancel" ? press.last : this.point(event);
     if (press.downSent) this.command(`up ${at.text}`);
     else this.command(`tap ${press.start.text}`);
+  }
+
+  /**
+   * A mouse wheel over a scroll view scrolls it the way a finger would (section 6, "Controls'
+   * geometry": a drag that starts inside a scroll view scrolls it): one `drag` from the pointer,
+   * against the wheel's direction. Deltas that come while a drag is in flight are added up.
+   */
+  wheel(event) {
+    if (!this.enabled || this.press) return;
+    const scroller = event.target.closest?.('[data-class="ScrollView"]');
+    if (!scroller || event.target.closest('[data-class="Slider"], [data-class="Switch"]')) return;
+    event.preventDefault();
+    const unit = event.deltaMode === 1 ? 17 : event.deltaMode === 2 ? this.stage.clientHeight : 1;
+    const at = this.point(event);
+    this.wheelDelta = (this.wheelDelta ?? [0, 0]).map((d, i) => d + [event.deltaX, event.deltaY][i] * unit);
+    this.wheelAt = at;
+    this.flushWheel();
+  }
+
+  flushWheel() {
+    if (this.wheelInFlight || !this.wheelDelta) return;
+    const [dx, dy] = this.wheelDelta;
+    const { x, y } = this.wheelAt;
+    this.wheelDelta = null;
+    if (!dx && !dy) return;
+    this.wheelInFlight = true;
+    const to = `${canonical(x - dx)} ${canonical(y - dy)}`;
+    this.command(`drag ${canonical(x)} ${canonical(y)} ${to} steps=1`).finally(() => {
+      this.wheelInFlight = false;
+      this.flushWheel();
+    });
   }
 
   /** Called after each frame: key input follows the mirror's focused field. */
