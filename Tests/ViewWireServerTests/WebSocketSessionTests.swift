@@ -309,6 +309,43 @@ import ViewWireWeb
     #expect(try Self.statusLine(pending) == "HTTP/1.1 200 OK")
   }
 
+  /// A WebSocket client that stops reading is held to the output limit and cut off after the
+  /// stall timeout like a TCP one (section 4); it gets `bye` and 1008 only if its output ended at
+  /// a frame (section 13), and never a close code that says otherwise.
+  @Test func aStalledWebSocketClientIsDisconnectedAfterTheTimeout() throws {
+    let daemon = try Daemon([
+      "--web-port", "0", "--stall-timeout", "1", "--output-limit", "16384", "--log-level", "notice",
+    ])
+    defer { daemon.stop() }
+    let stalled = try WebSocketWireConnection(port: try #require(daemon.webPort), receiveBufferBytes: 4096)
+    let greeting = try #require(try stalled.readLine(timeout: 10))
+    guard case .greeting(_, let sessionID, _) = ServerLine.parse(greeting) else {
+      Issue.record("no greeting: \(greeting)")
+      return
+    }
+    // 2000 full frames of the gallery (megabytes), in one message; never read.
+    try stalled.send(message: Array(("open gallery\n" + String(repeating: "snapshot\n", count: 2000)).utf8))
+    let other = try daemon.session()
+    try other.run("open square")
+    func isDisconnect(_ line: String) -> Bool {
+      line.contains("session=\(sessionID) ") && line.contains("disconnecting: stalled")
+    }
+    var lines: [String] = []
+    let deadline = Date().addingTimeInterval(30)
+    repeat {
+      try other.run("ping")
+      lines = daemon.logLines(waitingUpTo: 0.05) { $0.contains(where: isDisconnect) }
+    } while !lines.contains(where: isDisconnect) && Date() < deadline
+    #expect(lines.contains(where: isDisconnect), "the daemon logged the disconnect")
+    var received = 0
+    while (try? stalled.readLine(timeout: 10)) ?? nil != nil { received += 1 }
+    #expect(received > 0, "the lines the kernel took are still read")
+    #expect(stalled.waitForEndOfStream(timeout: 10), "the server closed the connection")
+    #expect(stalled.closeCode == nil || stalled.closeCode == .policyViolation)
+    try other.run("drag 195 422 195 100")
+    #expect(other.view("square")?.properties["bg"] == "#00ff00ff")
+  }
+
   @Test func shutdownSaysByeThenGoingAway() throws {
     let daemon = try Daemon(["--web-port", "0"])
     let web = try WebSocketWireConnection(port: try #require(daemon.webPort))
