@@ -3,6 +3,8 @@ SWIFT ?= swift
 PYTHON ?= python3
 PORT ?= 7420
 HOST ?= 127.0.0.1
+# The web port: the browser client and WebSocket sessions (PROTOCOL.md section 13).
+WEB_PORT ?= 7421
 # The Python-driven tests (the Python client's, the browser's, the terminal's) run in one venv
 # under .build/, made by `make py-deps` with the PyPI packages they need.
 PY_VENV := .build/py-venv
@@ -51,10 +53,12 @@ build: deps
 	$(SWIFT) build --product viewwired
 	$(SWIFT) build --product viewwire
 
-# Runs the daemon with the demo apps on $(HOST):$(PORT). Connect with `telnet 127.0.0.1 7420`,
-# `nc 127.0.0.1 7420` or `.build/debug/viewwire --port 7420`.
+# Runs the daemon with the demo apps on $(HOST):$(PORT), and the browser client on
+# http://$(HOST):$(WEB_PORT)/; the daemon prints both addresses. Connect with
+# `telnet 127.0.0.1 7420`, `nc 127.0.0.1 7420` or `.build/debug/viewwire --port 7420`, or open
+# http://127.0.0.1:7421/ in a browser.
 run: build
-	.build/debug/viewwired --host $(HOST) --port $(PORT)
+	.build/debug/viewwired --host $(HOST) --port $(PORT) --web-port $(WEB_PORT)
 
 # Runs every test: the Swift suites (unit, property and transcript tests over real TCP) and the
 # Python client's tests against the real daemon the Swift build just made.

@@ -84,7 +84,7 @@ let package = Package(
     .executableTarget(
       name: "bench-latency",
       dependencies: [
-        "ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient", "ViewWireWebClient",
+        "ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient",
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Sources/Benchmarks/Latency", swiftSettings: strict),
