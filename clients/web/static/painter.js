@@ -280,6 +280,29 @@ function pair(text) {
 }
 
 const measurer = document.createElement("canvas").getContext("2d");
+const baselineShifts = new Map();
+
+/**
+ * How far (CSS pixels, down) a DOM line's glyphs must move so that their em square is centred in
+ * the line box, as section 14 says (canvas's `textBaseline = "middle"`), rather than where CSS
+ * centres the font's ascent and descent.
+ */
+function baselineShift(font) {
+  let shift = baselineShifts.get(font);
+  if (shift !== undefined) return shift;
+  measurer.font = font;
+  measurer.textBaseline = "alphabetic";
+  const metrics = measurer.measureText("H");
+  const fromBaseline = metrics.actualBoundingBoxAscent;
+  measurer.textBaseline = "middle";
+  const fromMiddle = measurer.measureText("H").actualBoundingBoxAscent;
+  measurer.textBaseline = "alphabetic";
+  const middleAboveBaseline = fromBaseline - fromMiddle;
+  const cssMiddleAboveBaseline = (metrics.fontBoundingBoxAscent - metrics.fontBoundingBoxDescent) / 2;
+  shift = Number.isFinite(middleAboveBaseline - cssMiddleAboveBaseline) ? middleAboveBaseline - cssMiddleAboveBaseline : 0;
+  baselineShifts.set(font, shift);
+  return shift;
+}
 
 /**
  * One line of text in its box (section 14, "Text"): the box is the line's measured width and
@@ -292,7 +315,11 @@ function lineElement(chars, x, y, size, font, colour, align) {
   const step = lineHeight(size);
   const el = document.createElement("div");
   el.className = "vw-line";
-  el.textContent = text;
+  const glyphs = document.createElement("span");
+  glyphs.textContent = text;
+  const shift = baselineShift(font);
+  if (shift) glyphs.style.cssText = `position:relative;top:${shift}px`;
+  el.append(glyphs);
   measurer.font = font;
   const natural = measurer.measureText(text).width;
   el.style.cssText = `left:${x}px;top:${y}px;height:${step}px;line-height:${step}px;font:${font};color:${colour}`;
