@@ -12,7 +12,7 @@ PYTEST = $(PY_VENV)/bin/python -m pytest
 TEST_APT_PACKAGES := chromium chromium-driver telnet socat
 # Each Python test folder that `make test` runs (one pytest each) against the daemon the Swift
 # build made.
-PYTEST_DIRS := clients/python/tests
+PYTEST_DIRS := clients/python/tests clients/terminal/tests
 
 .PHONY: run test deps py-deps test-deps build build-release bench bench-latency bench-diff bench-layout format clean
 

@@ -17,6 +17,9 @@
 /// | `ESC [ < B ; X ; Y M` / `m` | mouse press or motion / release |
 public struct InputDecoder: Sendable {
   private var pending: [UInt8] = []
+  /// Whether the last byte decoded was a CR, so that a LF right after it (a CR LF pair, even
+  /// split between two reads) is not a second Enter.
+  private var afterCarriageReturn = false
 
   /// A decoder with nothing pending.
   public init() {}
@@ -38,6 +41,11 @@ public struct InputDecoder: Sendable {
     }
     decoding: while index < pending.count {
       let byte = pending[index]
+      defer { afterCarriageReturn = index > 0 && pending[index - 1] == 0x0D }
+      if byte == 0x0A && afterCarriageReturn {
+        index += 1
+        continue
+      }
       switch byte {
       case 0x1B:
         guard let (event, length) = Self.escapeSequence(pending, at: index) else { break decoding }
@@ -47,8 +55,7 @@ public struct InputDecoder: Sendable {
       case 0x0D, 0x0A:
         flushText()
         events.append(.key(.enter))
-        // A CR LF pair (a terminal in a mode that maps Enter so) is one Enter.
-        index += byte == 0x0D && index + 1 < pending.count && pending[index + 1] == 0x0A ? 2 : 1
+        index += 1
       case 0x7F, 0x08:
         flushText()
         events.append(.key(.backspace))

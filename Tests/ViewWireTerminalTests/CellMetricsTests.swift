@@ -22,11 +22,11 @@ struct CellMetricsTests {
   }
 
   static let spans: [Span] = [
-    // The square at 240,320 200×200 in an 80×40 window: centres 242.25...437.75, 325.5...514.5.
-    Span(start: 240, length: 200, columns: 28..<52, rows: 15..<25),
+    // 200 points from 240: columns' centres 242.25...437.75, rows' 241.5...430.5.
+    Span(start: 240, length: 200, columns: 28..<52, rows: 11..<21),
     Span(start: 0, length: 680, columns: 0..<80, rows: 0..<32),
     // A cell's centre on the edge belongs to the view that starts there.
-    Span(start: 4.25, length: 8.5, columns: 0..<1, rows: 0..<0),
+    Span(start: 4.25, length: 8.5, columns: 0..<1, rows: 0..<1),
     Span(start: 0, length: 4, columns: 0..<0, rows: 0..<0),
     Span(start: 0, length: 0, columns: 0..<0, rows: 0..<0),
     Span(start: -20, length: 30, columns: -2..<1, rows: -1..<0),
