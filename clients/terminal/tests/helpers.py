@@ -216,3 +216,40 @@ def find(screen: ScreenUnderTest, text: str) -> tuple[int, int]:
         if column >= 0:
             return column, row
     pytest.fail(f"{text!r} is not on the screen:\n{screen.text()}", pytrace=False)
+
+
+def snapshot(screen: ScreenUnderTest, app: str) -> str:
+    """The screen as a snapshot file: its text, then each row's colour runs."""
+    lines = [
+        f"# viewwire screen {app} at {screen.columns}x{screen.rows}, COLORTERM=truecolor",
+        "# regenerate: VIEWWIRE_UPDATE_SNAPSHOTS=1 make test",
+        "text:",
+    ]
+    lines += ["|" + line for line in screen.text().split("\n")]
+    lines.append("colours:")
+    for row in range(screen.rows):
+        runs = []
+        start = 0
+        for column in range(1, screen.columns + 1):
+            if column < screen.columns and look(screen.cell(column, row)) == look(screen.cell(start, row)):
+                continue
+            runs.append(f"{start}+{column - start} {look(screen.cell(start, row))}")
+            start = column
+        lines.append(f"{row:2d}: " + ", ".join(runs))
+    return "\n".join(lines) + "\n"
+
+
+def look(cell) -> str:
+    flags = ("b" if cell.bold else "") + ("u" if cell.underscore else "")
+    return f"{cell.fg}/{cell.bg}" + (f" {flags}" if flags else "")
+
+
+def check_snapshot(screen: ScreenUnderTest, name: str) -> None:
+    """Compares the screen with `snapshots/scenarios/NAME.txt`, or writes it when regenerating."""
+    path = SNAPSHOTS / "scenarios" / f"{name}.txt"
+    taken = snapshot(screen, name)
+    if os.environ.get("VIEWWIRE_UPDATE_SNAPSHOTS") == "1":
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(taken, encoding="utf-8")
+    else:
+        assert taken == path.read_text(encoding="utf-8")

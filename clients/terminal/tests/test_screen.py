@@ -11,7 +11,7 @@ import os
 import signal
 
 import pytest
-from helpers import ALTERNATE_SCREEN_OFF, CURSOR_SHOWN, MOUSE_OFF, Daemon, find
+from helpers import ALTERNATE_SCREEN_OFF, CURSOR_SHOWN, MOUSE_OFF, Daemon, check_snapshot, find
 
 RED = "ff0000"
 GREEN = "00ff00"
@@ -65,6 +65,8 @@ def test_logging_in_shows_the_welcome_and_never_the_password(start_screen):
     column = screen.text().split("\n")[rows[1]].find("Login")
     screen.click(column, rows[1])  # ...then the button
     screen.wait_for_text("Welcome, alice!")
+    screen.wait_quiet()
+    check_snapshot(screen, "login-welcome")  # the README's picture of the terminal
     assert b"secret" not in screen.output
     assert b"alice" in screen.output
 
@@ -164,3 +166,27 @@ def test_the_256_colour_fallback_draws_the_same_screen(start_screen):
     # pyte maps palette entries to their colours: the square is palette red (196), the window grey 248.
     assert screen.cell(40, 20).bg == "ff0000"
     assert screen.cell(0, 30).bg == "a8a8a8"  # grey 168 is nearer #aaaaaa than the cube's 175
+
+
+def test_gallery_controls_scrolling_and_an_animation_frame_that_comes_by_itself(start_screen):
+    screen = start_screen("gallery")
+    screen.wait_for_text("Off")
+    # The switch (51 × 31 points at 20, 60: columns 2-7, row 3) turns on: its track goes green.
+    screen.click(4, 3)
+    screen.wait_for_text("On")
+    screen.wait_until(lambda: screen.cell(4, 3).bg == "34c759", "a green switch")
+
+    # Dragging up inside the scroll view scrolls its rows; the view clips them to its border.
+    assert "Row 6" not in screen.text()
+    screen.press(30, 20)
+    for row in (18, 15, 12):
+        screen.drag_to(30, row)
+    screen.release(30, 12)
+    screen.wait_for_text("Row 6")
+    lines = screen.text().split("\n")
+    assert lines[14].strip().startswith("┌") and lines[23].strip().startswith("└")
+
+    # Animate: the box moves in the reply's frame; the button's new title comes half a second
+    # later in a frame of the animation's completion, with no input in between.
+    screen.click(*find(screen, "Animate"))
+    screen.wait_for_text("Back", timeout=5)

@@ -15,7 +15,7 @@ import os
 import socket
 
 import pytest
-from helpers import SNAPSHOTS, ScreenUnderTest
+from helpers import SNAPSHOTS, ScreenUnderTest, snapshot
 
 UPDATE = os.environ.get("VIEWWIRE_UPDATE_SNAPSHOTS") == "1"
 
@@ -32,31 +32,6 @@ def demo_apps(port: int) -> list[str]:
                 return names
             names.append(line.split()[1])
     raise AssertionError("no reply to apps")
-
-
-def snapshot(screen: ScreenUnderTest, app: str) -> str:
-    lines = [
-        f"# viewwire screen {app} at {screen.columns}x{screen.rows}, COLORTERM=truecolor",
-        "# regenerate: VIEWWIRE_UPDATE_SNAPSHOTS=1 make test",
-        "text:",
-    ]
-    lines += ["|" + line for line in screen.text().split("\n")]
-    lines.append("colours:")
-    for row in range(screen.rows):
-        runs = []
-        start = 0
-        for column in range(1, screen.columns + 1):
-            if column < screen.columns and look(screen.cell(column, row)) == look(screen.cell(start, row)):
-                continue
-            runs.append(f"{start}+{column - start} {look(screen.cell(start, row))}")
-            start = column
-        lines.append(f"{row:2d}: " + ", ".join(runs))
-    return "\n".join(lines) + "\n"
-
-
-def look(cell) -> str:
-    flags = ("b" if cell.bold else "") + ("u" if cell.underscore else "")
-    return f"{cell.fg}/{cell.bg}" + (f" {flags}" if flags else "")
 
 
 def test_every_demo_app_has_a_snapshot(daemon):
