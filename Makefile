@@ -9,7 +9,7 @@ PY_VENV := .build/py-venv
 PY_PACKAGES := pytest selenium pyte websockets
 PYTEST = $(PY_VENV)/bin/python -m pytest
 # Debian packages the tests drive for real: a browser and its driver, telnet, socat.
-TEST_APT_PACKAGES := chromium chromium-driver telnet socat
+TEST_APT_PACKAGES := chromium chromium-driver telnet socat tmux
 # Each Python test folder that `make test` runs (one pytest each) against the daemon the Swift
 # build made.
 PYTEST_DIRS := clients/python/tests clients/terminal/tests
