@@ -12,9 +12,9 @@ public enum StatusLine {
     var parts = ["viewwire screen"]
     if let app { parts.append(app) }
     if let session { parts.append("session \(session)") }
-    parts.append(
-      "mouse: tap and drag · keys: type into the focused field · F1/Ctrl-G: hide · Ctrl-Q/Ctrl-C: quit")
+    // The error before the keys: it is news, the keys are not, and a narrow terminal cuts the end.
     if let lastError { parts.append(lastError) }
+    parts.append("click/drag: touch · type: focused field · F1/Ctrl-G: this line · Ctrl-Q/Ctrl-C: quit")
     return parts.joined(separator: " │ ")
   }
 

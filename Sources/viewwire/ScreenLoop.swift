@@ -123,6 +123,8 @@ struct ScreenLoop {
         return true
       case .error(_, let code, let message):
         lastError = "\(code): \(message)"
+        // With no app open (a misspelt APP, say) nothing else would say why the screen is empty.
+        if !hasOpenApp && menu.isEmpty { showsStatus = true }
         return showsStatus
       case .bye(let reason): throw ScreenFailure.closed(reason)
       default: break

@@ -190,3 +190,23 @@ def test_gallery_controls_scrolling_and_an_animation_frame_that_comes_by_itself(
     # later in a frame of the animation's completion, with no input in between.
     screen.click(*find(screen, "Animate"))
     screen.wait_for_text("Back", timeout=5)
+
+
+def test_a_keystroke_rewrites_only_the_cells_it_changed(start_screen):
+    screen = start_screen("login")
+    screen.wait_for_text("Username")
+    screen.click(*find(screen, "Username"))
+    screen.wait_quiet()
+    before = len(screen.output)
+    screen.send(b"a")
+    screen.wait_for_text("a")
+    screen.wait_quiet()
+    written = bytes(screen.output[before:])
+    # The field's first cell gets the letter and the next the caret: two cursor moves at most,
+    # not a screen (a full 80 × 40 redraw is over 3,200 characters).
+    assert written.count(b"\x1b[") <= 6 and len(written) < 160, written
+
+
+def test_an_unknown_app_is_named_on_the_status_line(start_screen):
+    screen = start_screen("no-such-app")
+    screen.wait_for_text("unknown-app")
