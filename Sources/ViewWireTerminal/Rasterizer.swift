@@ -21,9 +21,15 @@ public struct Rasterizer {
     grid = CellGrid(width: columns, height: rows)
   }
 
-  /// The grid showing `mirror`'s tree.
-  public static func grid(of mirror: Mirror, columns: Int, rows: Int) -> CellGrid {
+  /// Views shown other than as the mirror holds them: an animation's views in mid-flight.
+  private var overrides: [Int: Mirror.Node] = [:]
+
+  /// The grid showing `mirror`'s tree, with `overrides` in place of the views they name.
+  public static func grid(
+    of mirror: Mirror, columns: Int, rows: Int, overrides: [Int: Mirror.Node] = [:]
+  ) -> CellGrid {
     var painter = Rasterizer(columns: columns, rows: rows)
+    painter.overrides = overrides
     painter.paint(mirror)
     return painter.grid
   }
@@ -38,7 +44,7 @@ public struct Rasterizer {
   private mutating func paint(
     _ id: Int, in mirror: Mirror, originX: Double, originY: Double, clip: CellRect, opacity: Double
   ) {
-    guard let node = mirror.nodes[id], node.flag("hidden") != true else { return }
+    guard let node = overrides[id] ?? mirror.nodes[id], node.flag("hidden") != true else { return }
     let opacity = opacity * max(0, min(1, node.number("alpha") ?? 1))
     guard opacity >= 0.01 else { return }
     var frame = node.rect

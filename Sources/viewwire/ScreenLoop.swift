@@ -23,6 +23,9 @@ struct ScreenLoop {
   private var menu: [(name: String, title: String)] = []
   private var pendingApps: [(name: String, title: String)] = []
   private var hasOpenApp = false
+  private var animator = Animator()
+  /// Whether the frame being read is full (never animated).
+  private var frameIsFull = false
 
   init(connection: WireConnection, session: Int, app: String?, mode: ScreenEncoder.ColourMode) {
     self.connection = connection
@@ -48,11 +51,18 @@ struct ScreenLoop {
         pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: SignalPipe.descriptors.read, events: Int16(POLLIN), revents: 0),
       ]
-      // A lone ESC is the Escape key if nothing follows it within 50 ms.
-      let ready = poll(&descriptors, nfds_t(descriptors.count), decoder.hasPending ? 50 : -1)
+      // A lone ESC is the Escape key if nothing follows it within 50 ms; an animation draws
+      // about 30 times a second.
+      let animating = animator.isAnimating(at: Self.now)
+      let timeout: Int32 = decoder.hasPending ? (animating ? 33 : 50) : (animating ? 33 : -1)
+      let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
       if ready < 0 && errno != EINTR { throw ScreenFailure.closed(String(cString: strerror(errno))) }
+      if animating {
+        animator.prune(at: Self.now)
+        draw()
+      }
       if ready == 0 {
-        if try handle(decoder.flush()) { return }
+        if decoder.hasPending, try handle(decoder.flush()) { return }
         continue
       }
       for signal in SignalPipe.drain() {
@@ -101,8 +111,17 @@ struct ScreenLoop {
   /// Applies one server line; true when the screen must be drawn again.
   private mutating func receive(_ text: String) throws -> Bool {
     let line = ServerLine.parse(text)
+    if case .frameBegin(_, let isFull) = line { frameIsFull = isFull }
+    // The mirror before a frame's end, for the animator; taken only then, since a copy held
+    // while lines are buffered would make each buffered line copy the whole buffer.
+    var before: Mirror?
+    if case .frameEnd = line { before = sync.mirror }
     switch sync.consume(line) {
-    case .applied: return true
+    case .applied:
+      if let before {
+        animator.frameApplied(old: before, new: sync.mirror, isFull: frameIsFull, now: Self.now)
+      }
+      return true
     case .resyncNeeded: try connection.send(line: "resync")
     case .unrecoverable(let failure): lastError = "mirror: \(failure)"
     case .buffered, .skipped: break
@@ -133,6 +152,9 @@ struct ScreenLoop {
     return false
   }
 
+  /// Seconds on a steady clock, for animations.
+  private static var now: Double { ProcessInfo.processInfo.systemUptime }
+
   /// Follows the terminal's new size: the server's window takes it, and every cell is redrawn.
   private mutating func resize() throws {
     let newSize = TerminalMode.size()
@@ -146,7 +168,8 @@ struct ScreenLoop {
 
   /// Draws the mirror (and the menu or the status line) with the cells that changed.
   private mutating func draw() {
-    var grid = Rasterizer.grid(of: sync.mirror, columns: size.columns, rows: size.rows)
+    var grid = Rasterizer.grid(
+      of: sync.mirror, columns: size.columns, rows: size.rows, overrides: animator.nodes(at: Self.now))
     if !hasOpenApp && !menu.isEmpty { grid = AppMenu.overlay(menu, on: grid) }
     if showsStatus {
       grid = StatusLine.overlay(

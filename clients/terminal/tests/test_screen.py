@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 
 import pytest
 from helpers import ALTERNATE_SCREEN_OFF, CURSOR_SHOWN, MOUSE_OFF, Daemon, check_snapshot, find
@@ -210,3 +211,33 @@ def test_a_keystroke_rewrites_only_the_cells_it_changed(start_screen):
 def test_an_unknown_app_is_named_on_the_status_line(start_screen):
     screen = start_screen("no-such-app")
     screen.wait_for_text("unknown-app")
+
+
+def test_an_animated_frame_is_played_between_its_old_and_new_places(start_screen):
+    screen = start_screen("gallery")
+    screen.wait_for_text("Animate")
+
+    def box_column():
+        # Orange, or orange fading to half over white (#ffbf80) as the box's alpha animates.
+        cells = [
+            (c, r) for r in range(10, 14) for c in range(screen.columns)
+            if screen.cell(c, r).bg[:2] == "ff" and int(screen.cell(c, r).bg[4:], 16) < 0x90
+        ]
+        return min(cells)[0] if cells else None
+
+    start = box_column()
+    screen.click(*find(screen, "Animate"))
+    seen = set()
+    deadline = time.monotonic() + 10
+    while "Back" not in screen.text():
+        assert time.monotonic() < deadline, "the animation's completion frame did not come"
+        column = box_column()
+        if column is not None:
+            seen.add(column)
+        time.sleep(0.005)
+    screen.wait_quiet()
+    end = box_column()
+    # The box slides over half a second, drawn about 30 times a second: between where it was
+    # and where it ends, the screen showed it at other columns too.
+    assert end != start
+    assert len(seen - {start, end}) >= 2, seen
