@@ -95,6 +95,10 @@ struct ScreenLoop {
         }
         continue
       }
+      if case .mouse(let report) = event, case .wheel(let up) = report.kind, !input.isDragging {
+        try scroll(report, up: up)
+        continue
+      }
       for action in input.actions(for: event) {
         switch action {
         case .send(let line): try connection.send(line: line)
@@ -106,6 +110,19 @@ struct ScreenLoop {
       }
     }
     return false
+  }
+
+  /// Scrolls the scroll view under the pointer by three rows a wheel notch, as a drag: the
+  /// finger moves down to scroll up. Nothing happens elsewhere.
+  private func scroll(_ report: MouseReport, up: Bool) throws {
+    let centre = CellMetrics.centre(column: report.column, row: report.row)
+    guard let x = Double(centre.x), let y = Double(centre.y),
+      ScrollTarget.isOverScrollView(sync.mirror, x: x, y: y)
+    else { return }
+    let height = Double(size.rows) * CellMetrics.cellHeight
+    let target = max(0.5, min(height - 0.5, y + (up ? 3 : -3) * CellMetrics.cellHeight))
+    try connection.send(
+      line: "drag \(centre.x) \(centre.y) \(centre.x) \(CanonicalNumber.format(target)) steps=1")
   }
 
   /// Applies one server line; true when the screen must be drawn again.

@@ -241,3 +241,16 @@ def test_an_animated_frame_is_played_between_its_old_and_new_places(start_screen
     # and where it ends, the screen showed it at other columns too.
     assert end != start
     assert len(seen - {start, end}) >= 2, seen
+
+
+def test_the_wheel_scrolls_the_scroll_view_under_the_pointer_and_nothing_else(start_screen):
+    screen = start_screen("gallery")
+    screen.wait_for_text("Row 4")
+    before = screen.text()
+    screen.send(b"\x1b[<65;40;12M")  # wheel down over the switch's row: not a scroll view
+    screen.send(b"\x1b[<65;30;20M\x1b[<65;30;20M")  # wheel down twice over the scroll view
+    screen.wait_for_text("Row 6")
+    lines = screen.text().split("\n")
+    assert lines[:14] == before.split("\n")[:14]  # above the scroll view nothing moved
+    screen.send(b"\x1b[<64;30;20M\x1b[<64;30;20M")  # and back up
+    screen.wait_until(lambda: screen.text() == before, "the scroll view back at the top")
