@@ -42,17 +42,18 @@ enum BoxDrawing {
       put("]", right, top)
       return
     }
-    for column in cells.columns {
+    // Only the cells in the clip are visited: a view may be far wider than the screen.
+    for column in cells.columns.clamped(to: clip.columns) {
       let isLeft = column == left
       let isRight = column == right
       if isLeft && isRight {
-        for row in cells.rows { put(style.vertical, column, row) }
+        for row in cells.rows.clamped(to: clip.rows) { put(style.vertical, column, row) }
         return
       }
       put(isLeft ? style.corners[0] : isRight ? style.corners[1] : style.horizontal, column, top)
       put(isLeft ? style.corners[2] : isRight ? style.corners[3] : style.horizontal, column, bottom)
     }
-    for row in (top + 1)..<bottom {
+    for row in ((top + 1)..<bottom).clamped(to: clip.rows) {
       put(style.vertical, left, row)
       put(style.vertical, right, row)
     }

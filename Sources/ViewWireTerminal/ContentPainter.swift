@@ -170,7 +170,7 @@ struct ContentPainter {
   private func paintSwitch(on: Bool, grid: inout CellGrid) {
     let row = middleRow(of: cells.rows)
     guard clip.rows.contains(row), !cells.columns.isEmpty else { return }
-    for column in cells.columns where clip.columns.contains(column) {
+    for column in cells.columns.clamped(to: clip.columns) {
       grid.breakWide(at: column, row)
       var cell = grid[column, row]
       cell.background = cell.background.blended(on ? Self.switchOn : Self.switchOff, opacity: opacity)
@@ -191,7 +191,7 @@ struct ContentPainter {
     let fraction = high > low ? max(0, min(1, (value - low) / (high - low))) : 0
     let thumbX = frame.x + 14 + fraction * (frame.width - 28)
     let thumb = Int((thumbX / CellMetrics.cellWidth).rounded(.down))
-    for column in cells.columns {
+    for column in cells.columns.clamped(to: clip.columns) {
       if column == thumb { continue }
       write(
         column < thumb ? "━" : "─", at: column, row: row,

@@ -157,4 +157,13 @@ struct RasterizerTests {
     #expect(grid.text.split(separator: "\n", omittingEmptySubsequences: false)[1] == "  Hi")
     #expect(grid[2, 1].bold && grid[2, 1].foreground == RGB(0, 0, 255))
   }
+
+  /// Only the cells on screen are visited, so a view millions of points wide costs a screen.
+  @Test func hugeViewsAreClippedToTheScreen() {
+    let grid = Self.grid([
+      "create 2 View 1 0", "layout 2 -5000000 0 10000000 42", "render 2 border=1 bg=#ff0000ff",
+      "create 3 Slider 1 1", "layout 3 0 63 9000000 21", "render 3 value=1",
+    ])
+    #expect(grid.text == "──────────\n──────────\n\n━━━━━━━━━━")
+  }
 }
