@@ -9,10 +9,10 @@ PY_VENV := .build/py-venv
 PY_PACKAGES := pytest selenium pyte websockets pillow
 PYTEST = $(PY_VENV)/bin/python -m pytest
 # Debian packages the tests drive for real: a browser and its driver, telnet, socat.
-TEST_APT_PACKAGES := chromium chromium-driver telnet socat
+TEST_APT_PACKAGES := chromium chromium-driver telnet socat tmux
 # Each Python test folder that `make test` runs (one pytest each) against the daemon the Swift
 # build made.
-PYTEST_DIRS := clients/python/tests clients/web/tests
+PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests
 
 .PHONY: run test deps py-deps test-deps build build-release bench bench-latency bench-diff bench-layout format clean
 

@@ -74,10 +74,13 @@ let package = Package(
     // Client library: connection, mirror tree with hash check, scripting calls, transcript replay.
     .target(
       name: "ViewWireClient", dependencies: ["ViewWireProtocol", "ViewWireWeb"], swiftSettings: strict),
+    // The terminal screen's pure parts: mirror to cells, cell diffs to escapes, keys and mouse in.
+    .target(name: "ViewWireTerminal", dependencies: ["ViewWireClient", "ViewWireProtocol"], swiftSettings: strict),
     .executableTarget(
       name: "viewwire",
       dependencies: [
-        "ViewWireClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ViewWireClient", "ViewWireTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     // Benchmarks: release-mode executables that print ratios against a baseline from the same run.
@@ -99,6 +102,9 @@ let package = Package(
     .testTarget(name: "ViewWireWebTests", dependencies: ["ViewWireWeb"], swiftSettings: strict),
     .testTarget(name: "ViewWireLoopTests", dependencies: ["ViewWireLoop"], swiftSettings: strict),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strict),
+    .testTarget(
+      name: "ViewWireTerminalTests", dependencies: ["ViewWireTerminal", "ViewWireClient", "ViewWireProtocol"],
+      swiftSettings: strict),
     .testTarget(
       name: "ViewWireKitTests", dependencies: ["ViewWireKit", "ViewWireDiff"], swiftSettings: strict),
     .testTarget(
