@@ -28,6 +28,9 @@ let package = Package(
     // C interop: libuv, seen only by ViewWireLoop.
     .systemLibrary(
       name: "CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
+    // C interop: libedit's readline-compatible interface, seen only by the `viewwire` console.
+    .systemLibrary(
+      name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // Event loop, TCP, timers, signals and wake-ups over libuv. The only module that calls uv_*.
     .target(name: "ViewWireLoop", dependencies: ["CLibUV"], swiftSettings: strict),
     // The line protocol: framing, tokens, commands, server messages, frame hash, transcripts. No I/O.
@@ -79,7 +82,7 @@ let package = Package(
     .executableTarget(
       name: "viewwire",
       dependencies: [
-        "ViewWireClient", "ViewWireTerminal",
+        "ViewWireClient", "ViewWireTerminal", "CEditLine",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
