@@ -15,7 +15,7 @@ extension TableView {
   /// nil clears the selection. Without multiple selection the row replaces the selection.
   public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
     guard let indexPath else {
-      for selected in selectedIndexPaths { deselectRow(at: selected, animated: animated) }
+      for selected in selectedIndexPaths.sorted() { deselectRow(at: selected, animated: animated) }
       return
     }
     loadDataIfNeeded()
@@ -24,7 +24,7 @@ extension TableView {
         && indexPath.row < geometry.numberOfRows(inSection: indexPath.section),
       "selectRow(at:) with \(indexPath), outside the table")
     if !allowsMultipleSelection {
-      for selected in selectedIndexPaths where selected != indexPath {
+      for selected in selectedIndexPaths.sorted() where selected != indexPath {
         deselectRow(at: selected, animated: animated)
       }
     }

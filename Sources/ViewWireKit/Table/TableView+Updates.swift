@@ -141,7 +141,7 @@ extension TableView {
       highlightedIndexPath = nil
     }
     var cells: [IndexPath: TableViewCell] = [:]
-    for (path, cell) in visibleCellsByIndexPath {
+    for (path, cell) in visibleCellsByIndexPath.sorted(by: { $0.key < $1.key }) {
       if let moved = newPath(path) {
         cells[moved] = cell
       } else {

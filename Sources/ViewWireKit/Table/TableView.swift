@@ -315,9 +315,16 @@ open class TableView: ScrollView {
   func loadDataIfNeeded() {
     guard needsReload else { return }
     needsReload = false
-    for (indexPath, cell) in visibleCellsByIndexPath { endDisplaying(cell, at: indexPath) }
+    // In row order, here and wherever cells go to the queue: dictionaries iterate in an order
+    // that changes from process to process, and the order of changes is the order of the frame's
+    // lines, which transcripts state.
+    for (indexPath, cell) in visibleCellsByIndexPath.sorted(by: { $0.key < $1.key }) {
+      endDisplaying(cell, at: indexPath)
+    }
     visibleCellsByIndexPath.removeAll()
-    for (_, header) in visibleHeadersBySection { endDisplaying(header: header) }
+    for (_, header) in visibleHeadersBySection.sorted(by: { $0.key < $1.key }) {
+      endDisplaying(header: header)
+    }
     visibleHeadersBySection.removeAll()
     guard let dataSource else {
       geometry.reset([])
@@ -376,17 +383,15 @@ open class TableView: ScrollView {
 
     if !visibleCellsByIndexPath.isEmpty {
       let shown = Set(rows)
-      for (indexPath, cell) in visibleCellsByIndexPath where !shown.contains(indexPath) {
-        visibleCellsByIndexPath[indexPath] = nil
-        endDisplaying(cell, at: indexPath)
+      let leaving = visibleCellsByIndexPath.keys.filter { !shown.contains($0) }.sorted()
+      for indexPath in leaving {
+        endDisplaying(visibleCellsByIndexPath.removeValue(forKey: indexPath)!, at: indexPath)
       }
     }
     if !visibleHeadersBySection.isEmpty {
       let shown = Set(headers)
-      for (section, header) in visibleHeadersBySection where !shown.contains(section) {
-        visibleHeadersBySection[section] = nil
-        endDisplaying(header: header)
-      }
+      let leaving = visibleHeadersBySection.keys.filter { !shown.contains($0) }.sorted()
+      for section in leaving { endDisplaying(header: visibleHeadersBySection.removeValue(forKey: section)!) }
     }
 
     for section in headers {
