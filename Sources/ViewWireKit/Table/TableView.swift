@@ -90,9 +90,9 @@ open class TableView: ScrollView {
   /// The headers on screen, by section.
   var visibleHeadersBySection: [Int: View] = [:]
   /// Cells off screen, waiting for reuse, by reuse identifier.
-  var reusableCells: [String: [TableViewCell]] = [:]
+  var reusableCells = ReuseQueue<TableViewCell>()
   /// Headers off screen, by reuse identifier.
-  var reusableHeaders: [String: [TableViewHeaderFooterView]] = [:]
+  var reusableHeaders = ReuseQueue<TableViewHeaderFooterView>()
   /// The cell classes `dequeueReusableCell` makes, by identifier.
   private var cellClasses: [String: TableViewCell.Type] = [:]
   /// The header classes `dequeueReusableHeaderFooterView` makes, by identifier.
@@ -149,8 +149,7 @@ open class TableView: ScrollView {
   /// A cell waiting for reuse under `identifier` (after its `prepareForReuse()`), or a new one
   /// of the registered class, or nil when neither exists.
   public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
-    if let cell = reusableCells[identifier]?.popLast() {
-      cell.isHidden = false
+    if let cell = reusableCells.dequeue(identifier: identifier) {
       cell.prepareForReuse()
       return cell
     }
@@ -183,8 +182,7 @@ open class TableView: ScrollView {
   /// A header waiting for reuse under `identifier`, or a new one of the registered class.
   public func dequeueReusableHeaderFooterView(withIdentifier identifier: String) -> TableViewHeaderFooterView?
   {
-    if let view = reusableHeaders[identifier]?.popLast() {
-      view.isHidden = false
+    if let view = reusableHeaders.dequeue(identifier: identifier) {
       view.prepareForReuse()
       return view
     }
@@ -437,8 +435,7 @@ open class TableView: ScrollView {
   /// reuse identifier.
   func endDisplaying(_ cell: TableViewCell, at indexPath: IndexPath) {
     if let identifier = cell.reuseIdentifier {
-      cell.isHidden = true
-      reusableCells[identifier, default: []].append(cell)
+      reusableCells.enqueue(cell, identifier: identifier)
     } else {
       cell.removeFromSuperview()
     }
@@ -448,8 +445,7 @@ open class TableView: ScrollView {
   /// Takes a header off screen: into its reuse queue, or out of the table.
   func endDisplaying(header: View) {
     if let header = header as? TableViewHeaderFooterView, let identifier = header.reuseIdentifier {
-      header.isHidden = true
-      reusableHeaders[identifier, default: []].append(header)
+      reusableHeaders.enqueue(header, identifier: identifier)
     } else {
       header.removeFromSuperview()
     }

@@ -10,3 +10,15 @@ public typealias UITableViewHeaderFooterView = TableViewHeaderFooterView
 public typealias UITableViewDataSource = TableViewDataSource
 /// UIKit's name for ``TableViewDelegate``.
 public typealias UITableViewDelegate = TableViewDelegate
+/// UIKit's name for ``CollectionView``.
+public typealias UICollectionView = CollectionView
+/// UIKit's name for ``CollectionViewCell``.
+public typealias UICollectionViewCell = CollectionViewCell
+/// UIKit's name for ``CollectionViewFlowLayout``.
+public typealias UICollectionViewFlowLayout = CollectionViewFlowLayout
+/// UIKit's name for ``CollectionViewDataSource``.
+public typealias UICollectionViewDataSource = CollectionViewDataSource
+/// UIKit's name for ``CollectionViewDelegate``.
+public typealias UICollectionViewDelegate = CollectionViewDelegate
+/// UIKit's name for ``CollectionViewDelegateFlowLayout``.
+public typealias UICollectionViewDelegateFlowLayout = CollectionViewDelegateFlowLayout
