@@ -104,13 +104,13 @@ export class Input {
   }
 
   /**
-   * A mouse wheel over a scroll view scrolls it the way a finger would (section 6, "Controls'
-   * geometry": a drag that starts inside a scroll view scrolls it): one `drag` from the pointer,
-   * against the wheel's direction. Deltas that come while a drag is in flight are added up.
+   * A mouse wheel over a scroll view (any view with `contentSize`: tables too) scrolls it the way
+   * a finger would (section 6, "Controls' geometry": a drag that starts inside a scroll view
+   * scrolls it): one `drag` from the pointer, against the wheel's direction. Deltas that come while a drag is in flight are added up.
    */
   wheel(event) {
     if (!this.enabled || this.press) return;
-    const scroller = event.target.closest?.('[data-class="ScrollView"]');
+    const scroller = event.target.closest?.("[data-scrolls]");
     if (!scroller || event.target.closest('[data-class="Slider"], [data-class="Switch"]')) return;
     event.preventDefault();
     const unit = event.deltaMode === 1 ? 17 : event.deltaMode === 2 ? this.stage.clientHeight : 1;

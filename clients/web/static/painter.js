@@ -142,6 +142,9 @@ export class Painter {
     const paints = w > 0 && h > 0;
     if (view.props.has("ident")) record.el.dataset.ident = p.string("ident");
     else delete record.el.dataset.ident;
+    // Scroll views (and tables, collections: any class) are the views that send `contentSize`.
+    if (view.props.has("contentSize")) record.el.dataset.scrolls = "";
+    else delete record.el.dataset.scrolls;
     s.backgroundColor = paints ? p.colour("bg", "transparent") : "transparent";
     s.opacity = String(Math.min(1, Math.max(0, p.number("alpha", look.DEFAULTS.alpha))));
     const content = () => {
