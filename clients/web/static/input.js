@@ -41,10 +41,13 @@ export class Input {
     keys.addEventListener("compositionend", (e) => this.composed(e));
   }
 
-  /** The window point of a pointer event, clamped into the window ([0, W) × [0, H)). */
-  point(event) {
+  /**
+   * The window point of a pointer event. A touch must start inside the window, [0, W) × [0, H)
+   * (section 5), so `inside` clamps it there; a finger already down may leave it (`move`, `up`).
+   */
+  point(event, inside = true) {
     const box = this.stage.getBoundingClientRect();
-    const clamp = (v, size) => Math.min(Math.max(v, 0), Math.max(0, size - 0.001));
+    const clamp = (v, size) => (inside ? Math.min(Math.max(v, 0), Math.max(0, size - 0.001)) : v);
     const x = clamp(event.clientX - box.left, box.width);
     const y = clamp(event.clientY - box.top, box.height);
     return { x, y, text: `${canonical(x)} ${canonical(y)}` };
@@ -72,7 +75,7 @@ export class Input {
   pointerMove(event) {
     const press = this.press;
     if (!press || event.pointerId !== press.id) return;
-    const at = this.point(event);
+    const at = this.point(event, false);
     if (!press.downSent) {
       if (Math.hypot(at.x - press.start.x, at.y - press.start.y) < SLOP) return;
       this.sendDown();
@@ -98,7 +101,7 @@ export class Input {
     if (!press || event.pointerId !== press.id) return;
     clearTimeout(press.timer);
     this.press = null;
-    const at = event.type === "pointercancel" ? press.last : this.point(event);
+    const at = event.type === "pointercancel" ? press.last : this.point(event, false);
     if (press.downSent) this.command(`up ${at.text}`);
     else this.command(`tap ${press.start.text}`);
   }
