@@ -8,11 +8,16 @@ import ViewWireWeb
 /// WebSocket, and every kind of bad HTTP and WebSocket input answered with its status or close
 /// code while another session goes on.
 @Suite struct WebSocketSessionTests {
-  /// Transcripts that only send lines: raw bytes and unterminated lines mean something else in a
-  /// WebSocket message (section 13), so those stay TCP's.
+  /// Transcripts that only send and expect lines: raw bytes and unterminated lines mean something
+  /// else in a WebSocket message (section 13), so those stay TCP's.
   static let transcripts: [String] = TranscriptTests.transcripts.filter { name in
     guard let transcript = try? load(name) else { return false }
-    return !transcript.lines.contains { if case .sendBytes = $0.step { true } else { false } }
+    return !transcript.lines.contains {
+      switch $0.step {
+      case .sendBytes, .expectBytes: true
+      default: false
+      }
+    }
   }
 
   static func load(_ name: String) throws -> Transcript {
@@ -44,7 +49,7 @@ import ViewWireWeb
       switch step.step {
       case .send(let text):
         try socket.send(line: text)
-      case .sendBytes:
+      case .sendBytes, .expectBytes:
         Issue.record("\(place): raw bytes are not replayed over WebSocket")
       case .expect(let pattern):
         let line = try next(step.number)
@@ -344,6 +349,32 @@ import ViewWireWeb
     #expect(stalled.closeCode == nil || stalled.closeCode == .policyViolation)
     try other.run("drag 195 422 195 100")
     #expect(other.view("square")?.properties["bg"] == "#00ff00ff")
+  }
+
+  /// 200,000 pings (26 MB) from a client that reads nothing: unanswered past the backlog, so
+  /// the daemon's memory grows by far less than the 25 MB of pongs it would otherwise hold.
+  @Test func aPingFloodThatNeverReadsIsBounded() throws {
+    let daemon = try Daemon(["--web-port", "0"])
+    defer { daemon.stop() }
+    func residentKiB() throws -> Int {
+      let status = try String(
+        contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)
+      let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+      return try #require(Int(line.split(separator: " ")[1]))
+    }
+    let flood = try WebSocketWireConnection(port: try #require(daemon.webPort), receiveBufferBytes: 4096)
+    #expect(try flood.readLine()?.hasPrefix("hello viewwire") == true)
+    let before = try residentKiB()
+    var ping: [UInt8] = []
+    WebSocketFrameEncoder.appendFrame(
+      .ping, payload: [UInt8](repeating: 0x70, count: 125), mask: [9, 8, 7, 6], into: &ping)
+    let batch = Array([[UInt8]](repeating: ping, count: 1000).joined())
+    for _ in 0..<200 { try flood.sendRaw(batch) }
+    // A TCP session is served all along, and orders the check after the flood was read.
+    let other = try daemon.session()
+    try other.run("ping")
+    let grown = try residentKiB() - before
+    #expect(grown < 10_000, "resident memory grew by \(grown) KiB")
   }
 
   @Test func shutdownSaysByeThenGoingAway() throws {
