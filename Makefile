@@ -10,8 +10,9 @@ WEB_PORT ?= 7421
 PY_VENV := .build/py-venv
 PY_PACKAGES := pytest selenium pyte websockets pillow
 PYTEST = $(PY_VENV)/bin/python -m pytest
-# Debian packages the tests drive for real: a browser and its driver, telnet, nc, socat, tmux.
-TEST_APT_PACKAGES := chromium chromium-driver telnet netcat-openbsd socat tmux
+# Debian packages the tests drive for real: a browser and its driver (and the font the browser
+# client draws with, so its reference pictures match), telnet, nc, socat, tmux.
+TEST_APT_PACKAGES := chromium chromium-driver fonts-liberation telnet netcat-openbsd socat tmux
 # Each Python test folder that `make test` runs (one pytest each) against the daemon the Swift
 # build made.
 PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests clients/console-tests
