@@ -92,6 +92,10 @@ final class ClientConnection {
         Localization.withLocale(session.window.traitCollection.locale) { dispatcher.handle(line: line) }
       case .error(let error):
         send(error.reply)
+      case .telnetAnswer(let bytes):
+        output += bytes  // between replies, in the order its request came (PROTOCOL.md §1.1)
+      case .interrupt:
+        if session.window.cancelTouchInProgress() { sendChanges() }
       }
       if output.count + connection.queuedBytes > configuration.outputLimit { flush() }
     }
