@@ -61,6 +61,7 @@ public final class WebSocketWireConnection {
 
   deinit { close() }
 
+  /// Whether the connection is still open on this side.
   public var isOpen: Bool { socket >= 0 }
 
   /// Sends `text` and a LF as one masked text message.
@@ -154,6 +155,7 @@ public final class WebSocketWireConnection {
     return socket < 0
   }
 
+  /// Closes the connection at once, without a close frame (as a browser tab that goes away).
   public func close() {
     guard socket >= 0 else { return }
     Glibc.close(socket)

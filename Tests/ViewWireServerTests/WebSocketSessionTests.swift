@@ -114,6 +114,37 @@ import ViewWireWeb
     #expect(web.controlFrames == [.pong(Array("are you there".utf8))])
   }
 
+  /// Frames sent in the same write as the handshake, before its answer, are read as the
+  /// session's first input, after the greeting.
+  @Test func framesRightBehindTheHandshakeAreNotLost() throws {
+    let daemon = try Daemon(["--web-port", "0"])
+    defer { daemon.stop() }
+    let connection = try WireConnection(port: try #require(daemon.webPort))
+    connection.recordsBytes = true
+    var bytes = Array(
+      ("GET /wire HTTP/1.1\r\nHost: x\r\n" + Self.upgradeFields + "Sec-WebSocket-Version: 13\r\n\r\n").utf8)
+    bytes += Self.frame(1, Array("ping\n".utf8)) + Self.frame(1, Array("apps".utf8))
+    try connection.send(bytes: bytes)
+    // The 101 head, then frames; read until the apps reply has come.
+    while !String(decoding: connection.receivedBytes, as: UTF8.self).contains("ok apps") {
+      guard try connection.readLine(timeout: 10) != nil else { break }
+    }
+    let received = connection.receivedBytes
+    let text = String(decoding: received, as: UTF8.self)
+    #expect(text.hasPrefix("HTTP/1.1 101 Switching Protocols\r\n"))
+    let head = try #require(text.range(of: "\r\n\r\n")).upperBound.utf16Offset(in: text)
+    var decoder = WebSocketFrameDecoder(role: .client)
+    let (events, failure) = decoder.feed(Array(received[head...]))
+    #expect(failure == nil)
+    let lines = events.flatMap { event -> [String] in
+      guard case .text(let payload) = event else { return [] }
+      return String(decoding: payload, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+    #expect(lines.first?.hasPrefix("hello viewwire") == true)
+    #expect(lines.dropFirst().first == "ok ping")
+    #expect(lines.last?.hasPrefix("ok apps") == true)
+  }
+
   /// Bad WebSocket input after a good handshake: each case's bytes and the close code it must get.
   struct FrameCase: CustomTestStringConvertible, Sendable {
     let name: String
