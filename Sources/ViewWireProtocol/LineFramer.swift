@@ -16,9 +16,10 @@ public struct LineFramer: Sendable {
     case line(String)
     /// A line that was refused, with the reply to send.
     case error(LineError)
-    /// Telnet bytes to send as they are, after the replies to the lines before them: the answer
-    /// to one `DO` or `WILL` request (three bytes, section 1.1).
-    case telnetAnswer([UInt8])
+    /// A telnet answer to send, `IAC VERB OPTION`, after the replies to the lines before it: the
+    /// answer to one `DO` or `WILL` request (section 1.1). Two bytes rather than an array, so a
+    /// flood of requests costs no allocation each.
+    case telnetAnswer(verb: UInt8, option: UInt8)
     /// Telnet's `IP` or `BRK` (Ctrl-C and Ctrl-\ in telnet): the session cancels the touch in progress. The
     /// partial line is already discarded.
     case interrupt
@@ -136,9 +137,9 @@ public struct LineFramer: Sendable {
   private func answer(_ verb: UInt8, _ option: UInt8, _ handler: (Event) -> Void) {
     switch verb {
     case Telnet.do:
-      handler(.telnetAnswer([Telnet.iac, option == Telnet.timingMark ? Telnet.will : Telnet.wont, option]))
+      handler(.telnetAnswer(verb: option == Telnet.timingMark ? Telnet.will : Telnet.wont, option: option))
     case Telnet.will:
-      handler(.telnetAnswer([Telnet.iac, Telnet.dont, option]))
+      handler(.telnetAnswer(verb: Telnet.dont, option: option))
     default:
       break
     }
