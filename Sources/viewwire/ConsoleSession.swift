@@ -56,9 +56,10 @@ struct ConsoleSession {
         break
       }
       if polled[1].revents != 0 {
-        for signal in ConsoleSignals.take() where inputOpen || signal == SIGTERM || signal == SIGHUP {
+        // Once input has ended only the replies are awaited: Ctrl-C then ends the console.
+        for signal in ConsoleSignals.take() where inputOpen || signal != SIGWINCH && signal != SIGTSTP {
           switch signal {
-          case SIGINT: LineEditor.cancelLine()
+          case SIGINT where inputOpen: LineEditor.cancelLine()
           case SIGWINCH: LineEditor.resize()
           case SIGTSTP:
             // Stop with the terminal as the shell left it; edit again once continued.

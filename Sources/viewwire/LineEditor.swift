@@ -113,7 +113,7 @@ enum LineEditor {
 
   /// TAB: completes the word before the cursor from the vocabulary. One candidate is inserted
   /// whole with a space after it; several insert what they share, and when they share nothing
-  /// more they are listed above the line, as a shell does. Words are separated by blanks only,
+  /// more they are listed under the line, which is drawn again below them, as a shell does. Words are separated by blanks only,
   /// so `@login` and `#12` complete as whole words.
   private static let complete: @convention(c) (Int32, Int32) -> Int32 = { _, _ in
     guard let buffer = viewwire_editline_buffer() else { return 0 }
