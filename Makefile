@@ -6,13 +6,13 @@ HOST ?= 127.0.0.1
 # The Python-driven tests (the Python client's, the browser's, the terminal's) run in one venv
 # under .build/, made by `make py-deps` with the PyPI packages they need.
 PY_VENV := .build/py-venv
-PY_PACKAGES := pytest selenium pyte websockets
+PY_PACKAGES := pytest selenium pyte websockets pillow
 PYTEST = $(PY_VENV)/bin/python -m pytest
-# Debian packages the tests drive for real: a browser and its driver, telnet, nc, socat.
-TEST_APT_PACKAGES := chromium chromium-driver telnet netcat-openbsd socat
+# Debian packages the tests drive for real: a browser and its driver, telnet, nc, socat, tmux.
+TEST_APT_PACKAGES := chromium chromium-driver telnet netcat-openbsd socat tmux
 # Each Python test folder that `make test` runs (one pytest each) against the daemon the Swift
 # build made.
-PYTEST_DIRS := clients/python/tests clients/console-tests
+PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests clients/console-tests
 
 .PHONY: run test deps py-deps test-deps build build-release bench bench-latency bench-diff bench-layout format clean
 
@@ -28,7 +28,7 @@ deps:
 # Makes $(PY_VENV) with $(PY_PACKAGES) from PyPI when it lacks any of them (python3 and its venv
 # module come from apt when missing).
 py-deps:
-	@if ! $(PY_VENV)/bin/python -c 'import pytest, selenium, pyte, websockets' >/dev/null 2>&1; then \
+	@if ! $(PY_VENV)/bin/python -c 'import pytest, selenium, pyte, websockets, PIL' >/dev/null 2>&1; then \
 	  if ! $(PYTHON) -m venv --help >/dev/null 2>&1 || ! $(PYTHON) -c 'import ensurepip' 2>/dev/null; then \
 	    echo "Installing python3 and python3-venv..."; \
 	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -22,6 +22,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     // C interop: libuv, seen only by ViewWireLoop.
@@ -34,6 +35,14 @@ let package = Package(
     .target(name: "ViewWireLoop", dependencies: ["CLibUV"], swiftSettings: strict),
     // The line protocol: framing, tokens, commands, server messages, frame hash, transcripts. No I/O.
     .target(name: "ViewWireProtocol", swiftSettings: strict),
+    // The web transport's codec: HTTP/1.1 request heads, the WebSocket handshake and frames. No I/O.
+    .target(
+      name: "ViewWireWeb", dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+      swiftSettings: strict),
+    // The browser client's static files (owned by clients/web), shipped as package resources.
+    .target(
+      name: "ViewWireWebClient", path: "clients/web", exclude: ["tests", "README.md"],
+      resources: [.copy("static")], swiftSettings: strict),
     // A Cassowary constraint solver with no dependencies.
     .target(name: "Cassowary", swiftSettings: strict),
     // The view kit: views, controls, controllers, gestures, layout. Knows nothing of sockets.
@@ -53,31 +62,35 @@ let package = Package(
     .target(
       name: "ViewWireServer",
       dependencies: [
-        "ViewWireLoop", "ViewWireProtocol", "ViewWireKit", "ViewWireDiff",
+        "ViewWireLoop", "ViewWireProtocol", "ViewWireKit", "ViewWireDiff", "ViewWireWeb",
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict),
     .executableTarget(
       name: "viewwired",
       dependencies: [
-        "ViewWireServer", "ViewWireApps",
+        "ViewWireServer", "ViewWireApps", "ViewWireWebClient",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict),
     // Client library: connection, mirror tree with hash check, scripting calls, transcript replay.
-    .target(name: "ViewWireClient", dependencies: ["ViewWireProtocol"], swiftSettings: strict),
+    .target(
+      name: "ViewWireClient", dependencies: ["ViewWireProtocol", "ViewWireWeb"], swiftSettings: strict),
+    // The terminal screen's pure parts: mirror to cells, cell diffs to escapes, keys and mouse in.
+    .target(name: "ViewWireTerminal", dependencies: ["ViewWireClient", "ViewWireProtocol"], swiftSettings: strict),
     .executableTarget(
       name: "viewwire",
       dependencies: [
-        "ViewWireClient", "CEditLine", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ViewWireClient", "ViewWireTerminal", "CEditLine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     // Benchmarks: release-mode executables that print ratios against a baseline from the same run.
     .executableTarget(
       name: "bench-latency",
       dependencies: [
-        "ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient",
+        "ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient", "ViewWireWebClient",
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Sources/Benchmarks/Latency", swiftSettings: strict),
@@ -89,8 +102,12 @@ let package = Package(
       swiftSettings: strict),
 
     .testTarget(name: "ViewWireProtocolTests", dependencies: ["ViewWireProtocol"], swiftSettings: strict),
+    .testTarget(name: "ViewWireWebTests", dependencies: ["ViewWireWeb"], swiftSettings: strict),
     .testTarget(name: "ViewWireLoopTests", dependencies: ["ViewWireLoop"], swiftSettings: strict),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strict),
+    .testTarget(
+      name: "ViewWireTerminalTests", dependencies: ["ViewWireTerminal", "ViewWireClient", "ViewWireProtocol"],
+      swiftSettings: strict),
     .testTarget(
       name: "ViewWireKitTests", dependencies: ["ViewWireKit", "ViewWireDiff"], swiftSettings: strict),
     .testTarget(
@@ -101,6 +118,7 @@ let package = Package(
       name: "ViewWireServerTests",
       dependencies: [
         "viewwired", "viewwire", "ViewWireServer", "ViewWireApps", "ViewWireClient", "ViewWireProtocol",
+        "ViewWireWeb",
       ],
       swiftSettings: strict),
   ]

@@ -17,7 +17,7 @@ import ViewWireProtocol
 /// missed. A client stalled for longer than `stallTimeout` is disconnected with its reason,
 /// without waiting for it (`disconnectStalled()`).
 final class ClientConnection {
-  private let connection: TCPConnection
+  private let connection: any ClientTransport
   let session: Session
   private let configuration: ServerConfiguration
   private let loop: EventLoop
@@ -43,7 +43,7 @@ final class ClientConnection {
 
   /// - Parameter logger: already tagged with the session's id, the same logger as the session's.
   init(
-    connection: TCPConnection, session: Session, configuration: ServerConfiguration, loop: EventLoop,
+    connection: any ClientTransport, session: Session, configuration: ServerConfiguration, loop: EventLoop,
     logger: Logger
   ) {
     self.connection = connection
@@ -186,7 +186,7 @@ final class ClientConnection {
   private func disconnectStalled() {
     let reason =
       "stalled: output unread for more than \(CanonicalNumber.format(configuration.stallTimeout)) s"
-    let atLineEnd = connection.lastByteSent.map { $0 == UInt8(ascii: "\n") } ?? true
+    let atLineEnd = connection.sentEndsAtBoundary
     var farewell: [UInt8] = []
     if atLineEnd { ServerMessage.bye(reason: reason).encode(into: &farewell) }
     let held = output.count + connection.queuedBytes
@@ -225,17 +225,17 @@ final class ClientConnection {
   // MARK: Closing
 
   /// Ends the session after the client asked to (`quit`): the reply is flushed first.
-  func closeAfterReply() {
+  func closeAfterReply(_ reason: TransportCloseReason = .normal) {
     isClosing = true
     flush()
-    connection.closeAfterFlush()
+    connection.closeAfterFlush(reason)
   }
 
   /// Tells the client the server is going away, then closes once the goodbye is written.
   func sayGoodbye(_ reason: String) {
     guard !isClosing else { return }
     send(.bye(reason: reason))
-    closeAfterReply()
+    closeAfterReply(.goingAway)
   }
 
   /// Closes at once, dropping unwritten output.

@@ -36,6 +36,25 @@ public struct ServerConfiguration: Sendable {
   /// Whether sessions start on a manual clock that only `clock advance` moves, for scripts.
   public var manualClock = false
 
+  /// The web port (PROTOCOL.md section 13): 0 picks a free one; nil serves no web port.
+  public var webPort: Int?
+  /// Origins besides the server's own whose pages may open a WebSocket; `*` allows any.
+  public var webAllowedOrigins: [String] = []
+  /// Seconds a web connection has to finish its request head before it is closed.
+  public var webHandshakeTimeout: TimeInterval = 10
+  /// The largest client WebSocket message, its fragments together.
+  public var maximumWebMessageBytes = 64 * 1024
+  /// The browser client's files, served on the web port; nil serves none (every path is 404).
+  public var webStaticDirectory: URL?
+
+  /// `webHandshakeTimeout` in whole milliseconds, kept between 1 ms and a day like the stall
+  /// timeout, so no value can trap in the conversion.
+  package var webHandshakeTimeoutMilliseconds: UInt64 {
+    let seconds =
+      webHandshakeTimeout.isNaN ? 10 : min(max(webHandshakeTimeout, 0.001), Self.maximumStallTimeout)
+    return UInt64((seconds * 1000).rounded(.up))
+  }
+
   /// The daemon's defaults; the executable overrides what its options name.
   public init() {}
 }

@@ -3,6 +3,7 @@ public import Logging
 public import ViewWireKit
 import ViewWireLoop
 import ViewWireProtocol
+import ViewWireWeb
 
 /// The ViewWire daemon's core: a libuv event loop that accepts TCP clients and gives each a
 /// session with its own window.
@@ -15,6 +16,7 @@ public final class ViewWireServer: @unchecked Sendable {
   private let logger: Logger
   private var loop: EventLoop?
   private var listener: TCPListener?
+  private var webListener: WebListener?
   private var signalWatchers: [SignalWatcher] = []
   private var clients: [ObjectIdentifier: ClientConnection] = [:]
   private var nextSessionID = 1
@@ -35,11 +37,16 @@ public final class ViewWireServer: @unchecked Sendable {
 
   /// Listens and serves on the calling thread until `stop()` or SIGINT/SIGTERM.
   ///
-  /// - Parameter onListening: called once the socket is bound, with the host and the real port
-  ///   (useful with port 0).
-  /// - Throws: `ServerError` when the loop cannot start or the address cannot be bound; in that
-  ///   case nothing was served.
-  public func run(onListening: (String, Int) -> Void = { _, _ in }) throws {
+  /// - Parameters:
+  ///   - onListening: called once the socket is bound, with the host and the real port (useful
+  ///     with port 0).
+  ///   - onWebListening: called after `onListening` with the web port's host and real port, when
+  ///     `webPort` is set.
+  /// - Throws: `ServerError` when the loop cannot start, an address cannot be bound or the web
+  ///   client's files cannot be read; in that case nothing was served.
+  public func run(
+    onListening: (String, Int) -> Void = { _, _ in }, onWebListening: (String, Int) -> Void = { _, _ in }
+  ) throws {
     let loop: EventLoop
     do {
       loop = try EventLoop()
@@ -52,10 +59,15 @@ public final class ViewWireServer: @unchecked Sendable {
         [unowned self] connection in
         self.accept(connection)
       }
+      try startWebListener(loop: loop)
       for signal in [SIGINT, SIGTERM] {
         signalWatchers.append(
           try loop.onSignal(signal) { [unowned self] in self.beginShutdown(reason: "server shutting down") })
       }
+    } catch let error as ServerError {
+      loop.stop()
+      loop.run()
+      throw error
     } catch {
       loop.stop()
       loop.run()
@@ -76,6 +88,7 @@ public final class ViewWireServer: @unchecked Sendable {
     startLock.broadcast()
     startLock.unlock()
     onListening(configuration.host, port)
+    if let webListener { onWebListening(configuration.host, webListener.port) }
     loop.run()
     logger.info("stopped")
   }
@@ -111,12 +124,9 @@ public final class ViewWireServer: @unchecked Sendable {
       connection.close()
       return
     }
-    guard clients.count < configuration.maximumConnections, let loop else {
+    guard hasRoomForAConnection else {
       var refusal: [UInt8] = []
-      ServerMessage.serverError(
-        code: "too-many-connections",
-        message: "this server serves at most \(configuration.maximumConnections) clients"
-      ).encode(into: &refusal)
+      ServerMessage.tooManyConnections(limit: configuration.maximumConnections).encode(into: &refusal)
       // Section 4: a server that closes the connection says so with `bye` first.
       ServerMessage.bye(reason: "too many connections").encode(into: &refusal)
       connection.write(refusal)
@@ -124,6 +134,18 @@ public final class ViewWireServer: @unchecked Sendable {
       logger.warning("refused a connection: too many", metadata: ["peer": "\(connection.remoteAddress)"])
       return
     }
+    startSession(on: connection)
+  }
+
+  /// Whether one more connection fits under `maximumConnections`: sessions over either port and
+  /// web connections that are not sessions yet count alike.
+  private var hasRoomForAConnection: Bool {
+    clients.count + (webListener?.pendingCount ?? 0) < configuration.maximumConnections
+  }
+
+  /// Gives a connection, TCP or upgraded WebSocket, a session with its own window.
+  private func startSession(on connection: any ClientTransport) {
+    guard let loop else { return }
     let sessionID = nextSessionID
     nextSessionID += 1
     // One logger tagged with the session's id, for the session and its connection.
@@ -144,11 +166,44 @@ public final class ViewWireServer: @unchecked Sendable {
     client.start()
   }
 
+  /// Binds the web port when one is configured, with the browser client's files read into
+  /// memory first.
+  private func startWebListener(loop: EventLoop) throws {
+    guard let webPort = configuration.webPort else { return }
+    var files = StaticFileTable(files: [:])
+    if let directory = configuration.webStaticDirectory {
+      do {
+        files = try WebListener.loadFiles(in: directory)
+      } catch {
+        throw ServerError(message: "cannot read the web client's files in \(directory.path): \(error)")
+      }
+    }
+    var webLogger = logger
+    webLogger[metadataKey: "listener"] = "web"
+    let web = WebListener(loop: loop, configuration: configuration, files: files, logger: webLogger)
+    web.canAccept = { [unowned self] in !self.isShuttingDown && self.hasRoomForAConnection }
+    web.onUpgrade = { [unowned self] transport in
+      guard !self.isShuttingDown else {
+        transport.closeAfterFlush(.goingAway)
+        return
+      }
+      self.startSession(on: transport)
+    }
+    do {
+      try web.listen(port: webPort)
+    } catch {
+      throw ServerError(message: "cannot listen on \(configuration.host):\(webPort) (web): \(error)")
+    }
+    webListener = web
+    logger.info("web listening", metadata: ["host": "\(configuration.host)", "port": "\(web.port)"])
+  }
+
   private func beginShutdown(reason: String) {
     guard !isShuttingDown else { return }
     isShuttingDown = true
     logger.info("shutting down", metadata: ["clients": "\(clients.count)"])
     listener?.close()
+    webListener?.close()
     for watcher in signalWatchers { watcher.close() }
     signalWatchers = []
     memoryTimer?.close()

@@ -10,7 +10,7 @@ struct ViewWireConsole: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "viewwire",
     abstract: "Talk to a ViewWire daemon, or replay session transcripts against one.",
-    subcommands: [Connect.self, Replay.self],
+    subcommands: [Connect.self, Replay.self, Screen.self],
     defaultSubcommand: Connect.self)
 }
 

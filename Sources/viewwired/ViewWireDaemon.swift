@@ -4,6 +4,7 @@ import Logging
 import ViewWireApps
 import ViewWireKit
 import ViewWireServer
+import ViewWireWebClient
 
 /// `viewwired`: the ViewWire daemon, serving the demo apps over the line protocol.
 @main
@@ -52,6 +53,24 @@ struct ViewWireDaemon: ParsableCommand {
       visibility: .hidden))
   var residentMemoryFile: String?
 
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Also serve the browser client and WebSocket sessions over HTTP on this port (0 picks a free port); off when not given."
+  )
+  var webPort: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "An origin (such as http://localhost:8000) whose pages may open a WebSocket besides the server's own; repeatable; '*' allows any.",
+      valueName: "origin"))
+  var webAllowOrigin: [String] = []
+
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds a web connection has to finish its request before it is closed (above 0, at most 86400).")
+  var webHandshakeTimeout: Double = 10
+
   @Flag(help: "Start every session on a manual clock that only 'clock advance' moves (for scripts).")
   var manualClock = false
 
@@ -60,6 +79,16 @@ struct ViewWireDaemon: ParsableCommand {
   /// the daemon when a client first stalled).
   func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    if let webPort {
+      guard (0...65535).contains(webPort) else {
+        throw ValidationError("--web-port must be between 0 and 65535")
+      }
+    }
+    guard webHandshakeTimeout > 0, webHandshakeTimeout <= ServerConfiguration.maximumStallTimeout else {
+      throw ValidationError(
+        "--web-handshake-timeout must be a number of seconds above 0 and at most 86400, not \(webHandshakeTimeout)"
+      )
+    }
     guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
     guard outputLimit >= 1024 else {
       throw ValidationError("--output-limit must be at least 1024 bytes (1 KiB)")
@@ -99,13 +128,23 @@ struct ViewWireDaemon: ParsableCommand {
       }
     }
     configuration.manualClock = manualClock
+    configuration.webPort = webPort
+    configuration.webAllowedOrigins = webAllowOrigin
+    configuration.webHandshakeTimeout = webHandshakeTimeout
+    configuration.webStaticDirectory = WebClientFiles.directory
     let server = ViewWireServer(
       configuration: configuration, apps: DemoApps.all, logger: Logger(label: "viewwired"))
     do {
-      try server.run { host, port in
-        // Scripts and tests read this line to learn the port when started with --port 0.
-        FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
-      }
+      try server.run(
+        onListening: { host, port in
+          // Scripts and tests read this line to learn the port when started with --port 0.
+          FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
+        },
+        onWebListening: { host, port in
+          // PROTOCOL.md section 13: the browser client's tests read exactly this line.
+          let shown = host.contains(":") ? "[\(host)]" : host
+          FileHandle.standardOutput.write(Data("web on http://\(shown):\(port)/\n".utf8))
+        })
     } catch {
       throw ValidationError("\(error)")
     }

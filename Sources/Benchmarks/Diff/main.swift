@@ -10,6 +10,9 @@
 // addSubview/removeFromSuperview/text calls) is timed separately and printed as `model`; the
 // frame's time is also split into its phases (medians of each, so they need not add up).
 //
+// The table view's scrolling rows follow (TableScroll.swift): 10,000 rows scrolled by one row and
+// by one screen, whose frames must cost the rows that come into view.
+//
 // Usage: bench-diff [--reps R] [--only PREFIX]   (--only runs the operations whose name starts
 // with PREFIX, plus "create 1,000" as the baseline; for profiling one operation)
 import Foundation
@@ -257,3 +260,6 @@ let summary = required.compactMap { name -> String? in
 }
 say("")
 say("summary: cost / create 1,000: " + summary.joined(separator: ", "))
+
+// The table view's rows, in a function of their own (TableScroll.swift).
+runTableScrollBenchmarks(mainBaseline: baseline, reps: reps, only: only)

@@ -1,0 +1,119 @@
+import Logging
+import ViewWireLoop
+import ViewWireWeb
+
+/// A session's lines carried in WebSocket text messages over an upgraded TCP connection
+/// (PROTOCOL.md section 13).
+///
+/// Each `write` is one text message of whole lines. Each client text message is handed on as
+/// lines, with a LF added when it does not end with one, so a line never spans messages. Pings
+/// are answered here; a broken rule gets its close code and ends the connection, and the session
+/// sees the close as it would a TCP client's.
+final class WebSocketTransport: ClientTransport {
+  private let connection: TCPConnection
+  private var decoder: WebSocketFrameDecoder
+  private let logger: Logger
+  /// Bytes that followed the handshake in its read, decoded when reading starts.
+  private var leftover: [UInt8]
+  /// Whether our close frame is out: nothing more is written or delivered.
+  private var isClosing = false
+  var onRead: ((UnsafeRawBufferPointer) -> Void)?
+  var onDrain: (() -> Void)?
+  var onClose: ((LoopError?) -> Void)?
+
+  init(connection: TCPConnection, leftover: [UInt8], maximumMessageBytes: Int, logger: Logger) {
+    self.connection = connection
+    self.leftover = leftover
+    self.logger = logger
+    decoder = WebSocketFrameDecoder(role: .server, maximumMessageBytes: maximumMessageBytes)
+    connection.onRead = { [weak self] bytes in self?.received(bytes) }
+    connection.onDrain = { [weak self] in self?.onDrain?() }
+    connection.onClose = { [weak self] error in self?.onClose?(error) }
+  }
+
+  var queuedBytes: Int { connection.queuedBytes }
+  var remoteAddress: String { connection.remoteAddress }
+  var isClosed: Bool { connection.isClosed }
+
+  func startReading() {
+    connection.startReading()
+    guard !leftover.isEmpty else { return }
+    let bytes = leftover
+    leftover = []
+    bytes.withUnsafeBytes { received($0) }
+  }
+
+  func stopReading() { connection.stopReading() }
+
+  func write(_ bytes: [UInt8]) {
+    guard !isClosing, !connection.isClosed, !bytes.isEmpty else { return }
+    var frame: [UInt8] = []
+    frame.reserveCapacity(bytes.count + 10)
+    WebSocketFrameEncoder.appendFrame(.text, payload: bytes, into: &frame)
+    connection.write(frame)
+  }
+
+  private func received(_ bytes: UnsafeRawBufferPointer) {
+    guard !isClosing else { return }
+    let failure = decoder.feed(bytes) { event in
+      guard !isClosing else { return }
+      switch event {
+      case .text(var payload):
+        if payload.isEmpty { return }
+        if payload.last != UInt8(ascii: "\n") { payload.append(UInt8(ascii: "\n")) }
+        payload.withUnsafeBytes { onRead?($0) }
+      case .binary:
+        break  // refused by the decoder (1003); never delivered
+      case .ping(let data):
+        var pong: [UInt8] = []
+        WebSocketFrameEncoder.appendFrame(.pong, payload: data, into: &pong)
+        connection.write(pong)
+      case .pong:
+        break
+      case .close(let code, _):
+        logger.debug(
+          "client closed the WebSocket", metadata: ["code": "\(code.map(\.description) ?? "none")"])
+        sendClose(code ?? .normal, reason: "")
+      }
+    }
+    if let failure {
+      logger.info(
+        "closing a WebSocket: \(failure.reason)",
+        metadata: ["code": "\(failure.code)", "peer": "\(connection.remoteAddress)"])
+      sendClose(failure.code, reason: failure.reason)
+    }
+  }
+
+  /// Sends a close frame, then closes once it is written (a lingering close: the peer's own
+  /// close frame and anything after it are read and dropped).
+  private func sendClose(_ code: WebSocketCloseCode, reason: String) {
+    guard !isClosing else { return }
+    isClosing = true
+    connection.write(WebSocketFrameEncoder.closeFrame(code, reason: reason))
+    connection.closeAfterFlush()
+  }
+
+  func closeAfterFlush(_ reason: TransportCloseReason) {
+    switch reason {
+    case .normal: sendClose(.normal, reason: "")
+    case .goingAway: sendClose(.goingAway, reason: "server shutting down")
+    }
+  }
+
+  /// Every message written ends with a line's end, so the kernel's bytes end at a boundary only
+  /// when it took them all; a frame cut part-way cannot be told apart from what follows.
+  var sentEndsAtBoundary: Bool { connection.queuedBytes == 0 }
+
+  @discardableResult func closeWithoutFlush(farewell: [UInt8]) -> Int {
+    isClosing = true
+    guard !farewell.isEmpty else { return connection.closeWithoutFlush() }
+    var framed: [UInt8] = []
+    WebSocketFrameEncoder.appendFrame(.text, payload: farewell, into: &framed)
+    framed += WebSocketFrameEncoder.closeFrame(.policyViolation, reason: "stalled")
+    let sent = connection.closeWithoutFlush(farewell: framed)
+    return sent == framed.count
+      ? farewell.count : max(0, min(sent - (framed.count - farewell.count), farewell.count - 1))
+  }
+
+  func close() { connection.close() }
+}
