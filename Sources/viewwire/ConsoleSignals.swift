@@ -51,3 +51,9 @@ enum ConsoleSignals {
     return signals
   }
 }
+
+/// Why the console could not start.
+struct ConsoleFailure: Error, CustomStringConvertible {
+  let message: String
+  var description: String { message }
+}
