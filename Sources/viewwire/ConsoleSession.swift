@@ -16,9 +16,9 @@ struct ConsoleSession {
   ///
   /// The line editor only when standard input and output are both a terminal: scripts, tests and
   /// pipes get the plain line behaviour, one line read, one line sent, no escape sequences.
-  func run() throws -> Never {
+  func run() -> Never {
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-      try runEditing()
+      runEditing()
     } else {
       runPlain()
     }
@@ -48,8 +48,8 @@ struct ConsoleSession {
   /// idea of what the screen shows, so no other thread may write to it. Ctrl-D on an empty line half-closes
   /// the connection, as the plain console does at the end of its input; the console ends when the
   /// server closes, after giving the terminal back.
-  private func runEditing() throws -> Never {
-    let signals = try ConsoleSignals.install()
+  private func runEditing() -> Never {
+    let signals = ConsoleSignals.install()
     let inbox = LineInbox(reading: connection)
     var lines = ConsoleLines(showChecks: showChecks, indentTree: indentTree, vocabulary: vocabulary)
     LineEditor.vocabulary = vocabulary
