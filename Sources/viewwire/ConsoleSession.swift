@@ -45,9 +45,9 @@ struct ConsoleSession {
 
   /// The main thread owns the terminal: it polls standard input (each byte to libedit) and the
   /// reading thread's inbox (server lines, shown above the edited line): libedit keeps its own
-  /// idea of what the screen shows, so no other thread may write to it. Ctrl-D on an empty line half-closes
-  /// the connection, as the plain console does at the end of its input; the console ends when the
-  /// server closes, after giving the terminal back.
+  /// idea of what the screen shows, so no other thread may write to it. Ctrl-D on an empty line
+  /// half-closes the connection, as the plain console does at the end of its input; the console
+  /// ends when the server closes, after giving the terminal back.
   private func runEditing() -> Never {
     let signals = ConsoleSignals.install()
     let inbox = LineInbox(reading: connection)
@@ -96,7 +96,8 @@ struct ConsoleSession {
             connection.finishSending()
             break
           }
-          do { try connection.send(line: line) } catch {}
+          // A connection that failed is reported by the inbox, which then ends the console.
+          try? connection.send(line: line)
         }
       }
     }
