@@ -85,6 +85,7 @@ enum LineEditor {
     guard !lines.isEmpty else { return }
     let editing = isEditing && viewwire_editline_length() > 0
     // CR, then erase to the end of the line: the edited text goes, the cursor is at column 0.
+    // FIXME: an edited line longer than the terminal is wide loses only its last row here.
     var text = editing ? "\r\u{1B}[K" : ""
     for line in lines { text += line + "\n" }
     writeAll(text)
