@@ -92,8 +92,8 @@ final class ClientConnection {
         Localization.withLocale(session.window.traitCollection.locale) { dispatcher.handle(line: line) }
       case .error(let error):
         send(error.reply)
-      case .telnetAnswer(let bytes):
-        output += bytes  // between replies, in the order its request came (PROTOCOL.md §1.1)
+      case .telnetAnswer(let verb, let option):
+        output += [0xFF, verb, option]  // IAC VERB OPTION, between replies, in request order (§1.1)
       case .interrupt:
         if session.window.cancelTouchInProgress() { sendChanges() }
       }
