@@ -1,0 +1,10 @@
+// UIKit's names for the newer controls, beside the kit's other aliases in UIKitNames.swift.
+
+/// UIKit's name for ``SegmentedControl``.
+public typealias UISegmentedControl = SegmentedControl
+/// UIKit's name for ``Stepper``.
+public typealias UIStepper = Stepper
+/// UIKit's name for ``ActivityIndicatorView``.
+public typealias UIActivityIndicatorView = ActivityIndicatorView
+/// UIKit's name for ``ProgressView``.
+public typealias UIProgressView = ProgressView
