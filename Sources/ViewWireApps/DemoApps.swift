@@ -43,6 +43,9 @@ public enum DemoApps {
       title: "10,000 rows in sections: only the visible ones exist; tap to check, insert, delete"
     ) { _ in ItemsTableViewController() },
     AppDescriptor(
+      name: "grid", title: "Tiles in a collection view; size, count, progress and a spinner around it"
+    ) { _ in TilesViewController() },
+    AppDescriptor(
       name: "binding", title: "setupViews() and bindViews() with a reactive view model (seed 003)"
     ) {
       _ in BindingViewController(viewModel: MyViewModel())
