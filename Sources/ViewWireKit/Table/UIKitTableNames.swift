@@ -22,3 +22,5 @@ public typealias UICollectionViewDataSource = CollectionViewDataSource
 public typealias UICollectionViewDelegate = CollectionViewDelegate
 /// UIKit's name for ``CollectionViewDelegateFlowLayout``.
 public typealias UICollectionViewDelegateFlowLayout = CollectionViewDelegateFlowLayout
+/// UIKit's name for ``TableViewController``.
+public typealias UITableViewController = TableViewController
