@@ -8,3 +8,9 @@ public typealias UIStepper = Stepper
 public typealias UIActivityIndicatorView = ActivityIndicatorView
 /// UIKit's name for ``ProgressView``.
 public typealias UIProgressView = ProgressView
+/// UIKit's name for ``AlertController``.
+public typealias UIAlertController = AlertController
+/// UIKit's name for ``AlertAction``.
+public typealias UIAlertAction = AlertAction
+/// UIKit's name for ``ViewController/ModalPresentationStyle``.
+public typealias UIModalPresentationStyle = ViewController.ModalPresentationStyle
