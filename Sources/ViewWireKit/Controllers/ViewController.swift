@@ -143,8 +143,15 @@ open class ViewController: Responder {
 
   /// The title a navigation bar shows for this controller.
   open var title: String? {
-    didSet { (parent as? NavigationController)?.updateBar() }
+    didSet {
+      (parent as? NavigationController)?.updateBar()
+      (parent as? TabBarController)?.updateBar()
+    }
   }
+
+  /// The tab this controller shows in a tab bar controller (UIKit's `tabBarItem`); made on
+  /// first use, without a title, so the tab shows `title`.
+  public lazy var tabBarItem: TabBarItem! = TabBarItem(title: nil, image: nil, tag: 0)
 
   /// The traits of the window the controller is shown in.
   public var traitCollection: TraitCollection {

@@ -14,3 +14,11 @@ public typealias UIAlertController = AlertController
 public typealias UIAlertAction = AlertAction
 /// UIKit's name for ``ViewController/ModalPresentationStyle``.
 public typealias UIModalPresentationStyle = ViewController.ModalPresentationStyle
+/// UIKit's name for ``TabBarController``.
+public typealias UITabBarController = TabBarController
+/// UIKit's name for ``TabBarControllerDelegate``.
+public typealias UITabBarControllerDelegate = TabBarControllerDelegate
+/// UIKit's name for ``TabBar``.
+public typealias UITabBar = TabBar
+/// UIKit's name for ``TabBarItem``.
+public typealias UITabBarItem = TabBarItem

@@ -45,7 +45,22 @@ open class TableView: ScrollView {
   /// How inserted or deleted rows animate (UIKit's `UITableView.RowAnimation`); accepted for
   /// source compatibility: rows take their places at once.
   public enum RowAnimation: Sendable {
-    case fade, right, left, top, bottom, none, middle, automatic
+    /// Fades.
+    case fade
+    /// Slides to or from the right.
+    case right
+    /// Slides to or from the left.
+    case left
+    /// Slides to or from the top.
+    case top
+    /// Slides to or from the bottom.
+    case bottom
+    /// No animation.
+    case none
+    /// Grows from or shrinks to the middle.
+    case middle
+    /// The system's choice.
+    case automatic
   }
 
   /// The style the table was made with.
