@@ -2,12 +2,18 @@ import Foundation
 import ViewWireKit
 
 // The tabs demo: a tab bar controller with two tabs. "Fruits" is a navigation stack whose root is
-// a table view controller (UIKit's most common screen): a row pushes that fruit's details, and
-// coming back clears the selection. "About" presents a page sheet over itself.
+// a table view controller (UIKit's most common screen): a row pushes that fruit's details, coming
+// back clears the selection, and the bar's + item adds a fruit. "About" presents a page sheet over
+// itself.
 
 /// The fruits as a table view controller: one row per fruit with a disclosure indicator.
 final class FruitTableViewController: UITableViewController {
-  private let fruits = Fruit.all
+  private var fruits = Fruit.all
+  /// Fruits the + button adds, in turn.
+  private let more = [
+    Fruit(name: "Kiwi", summary: "Furry outside, green inside."),
+    Fruit(name: "Medlar", summary: "Eaten only once it has gone soft."),
+  ]
 
   init() {
     super.init(style: .plain)
@@ -18,6 +24,17 @@ final class FruitTableViewController: UITableViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.register(UITableViewCell.self, forCellReuseIdentifier: "fruit")
+    navigationItem.rightBarButtonItem = UIBarButtonItem(
+      barButtonSystemItem: .add, target: self, action: FruitTableViewController.addFruit)
+  }
+
+  /// Adds the next of `more` at the end of the list.
+  private func addFruit() {
+    let added = fruits.count - Fruit.all.count
+    guard added < more.count else { return }
+    fruits.append(more[added])
+    tableView.insertRows(at: [IndexPath(row: fruits.count - 1, section: 0)], with: .automatic)
+    if fruits.count - Fruit.all.count == more.count { navigationItem.rightBarButtonItem?.isEnabled = false }
   }
 
   override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {

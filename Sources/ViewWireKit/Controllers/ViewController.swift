@@ -149,6 +149,13 @@ open class ViewController: Responder {
     }
   }
 
+  /// What a navigation bar shows while this controller is on top (UIKit's `navigationItem`).
+  public lazy var navigationItem: NavigationItem = {
+    let item = NavigationItem()
+    item.onChange = { [weak self] in (self?.parent as? NavigationController)?.updateBar() }
+    return item
+  }()
+
   /// The tab this controller shows in a tab bar controller (UIKit's `tabBarItem`); made on
   /// first use, without a title, so the tab shows `title`.
   public lazy var tabBarItem: TabBarItem! = TabBarItem(title: nil, image: nil, tag: 0)

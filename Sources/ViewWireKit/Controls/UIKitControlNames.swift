@@ -22,3 +22,7 @@ public typealias UITabBarControllerDelegate = TabBarControllerDelegate
 public typealias UITabBar = TabBar
 /// UIKit's name for ``TabBarItem``.
 public typealias UITabBarItem = TabBarItem
+/// UIKit's name for ``BarButtonItem``.
+public typealias UIBarButtonItem = BarButtonItem
+/// UIKit's name for ``NavigationItem``.
+public typealias UINavigationItem = NavigationItem
