@@ -79,7 +79,7 @@ let package = Package(
       ],
       path: "Sources/Benchmarks/Latency", swiftSettings: strict),
     .executableTarget(
-      name: "bench-diff", dependencies: ["ViewWireKit", "ViewWireDiff", "ViewWireProtocol"],
+      name: "bench-diff", dependencies: ["ViewWireKit", "ViewWireDiff", "ViewWireProtocol", "ViewWireApps"],
       path: "Sources/Benchmarks/Diff", swiftSettings: strict),
     .executableTarget(
       name: "bench-layout", dependencies: ["Cassowary"], path: "Sources/Benchmarks/Layout",
