@@ -142,6 +142,7 @@ for cycle in 1...cycles {
   let open = settledRSS(daemon)
   for socket in sockets { socket.close() }
   sockets.removeAll()
+  usleep(1_500_000)  // the daemon tears the sessions down as their closes arrive
   after.append(settledRSS(daemon))
   say("  cycle \(cycle): \(open / 1024) MiB open, \(after.last! / 1024) MiB after closing")
 }
