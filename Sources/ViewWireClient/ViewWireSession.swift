@@ -180,8 +180,9 @@ public final class ViewWireSession {
   /// Taps a view by name: `@IDENT` (accessibility identifier) or `#ID` (view id) as written; a
   /// bare name means `@NAME`, the common case in scripts.
   ///
-  /// The server taps the view's centre as if hit-tested there (section 5), so a script does not
-  /// depend on where layout put the view.
+  /// The server puts a finger down at the view's centre (section 5, "Taps"), so a script does not
+  /// depend on where layout put the view; the reply's `view=` names the view tapped, and a view
+  /// whose centre is outside the window fails with `outside-window`.
   @discardableResult
   public func tap(_ identifier: String) throws(Failure) -> Reply {
     let target = identifier.hasPrefix("@") || identifier.hasPrefix("#") ? identifier : "@" + identifier

@@ -136,6 +136,19 @@ public enum ClientCommand: Equatable, Sendable {
     }
   }
 
+  /// Whether the command reads or changes the tree (PROTOCOL.md section 3, "The first frame"):
+  /// such a command sends the first frame, and what changed before it failed, even when it
+  /// fails; the others (`help`, `ping`, `apps`, `trace`, `clock` but `clock advance`, `ack`,
+  /// `quit`) never send a frame.
+  public var touchesTree: Bool {
+    switch self {
+    case .help, .ping, .apps, .trace, .ack, .quit: false
+    case .clock(let request):
+      if case .advance = request { true } else { false }
+    default: true
+    }
+  }
+
   /// One entry of `help`: the verb, its arguments and what it does.
   public struct HelpEntry: Sendable {
     /// The verb as typed, lowercase.
@@ -184,8 +197,15 @@ public enum ClientCommand: Equatable, Sendable {
   public static func parse(_ line: String) throws(LineError) -> ClientCommand? {
     let tokens = try Tokenizer.tokenize(line)
     guard let first = tokens.first else { return nil }
-    guard case .word(let word) = first else {
-      throw .client(.badSyntax, "a line must start with a command; 'help' lists them")
+    // The verb is a word (PROTOCOL.md section 2): a quoted verb or an option in its place is
+    // a syntax error, not an unknown command, so the message can say what to write instead.
+    let word: String
+    switch first {
+    case .word(let verb): word = verb
+    case .string:
+      throw .client(.badSyntax, "a command is a word, not a quoted string: write it without quotes")
+    case .option:
+      throw .client(.badSyntax, "a line must start with a command, not an option; 'help' lists them")
     }
     let verb = word.lowercased()
     var arguments = Arguments(verb: verb, tokens: Array(tokens.dropFirst()))
@@ -398,20 +418,57 @@ private struct Arguments {
       case "scale": hello.scale = try positive(key, value, 0.5...10)
       case "keyboard": hello.keyboardHeight = try positive(key, value, 0...10_000)
       case "idiom":
-        guard ["phone", "pad", "desktop", "terminal"].contains(value) else {
+        // A keyword, so case-insensitive (PROTOCOL.md section 2, "Case").
+        let idiom = value.lowercased()
+        guard ["phone", "pad", "desktop", "terminal"].contains(idiom) else {
           throw .client(.badArgument, "idiom must be phone, pad, desktop or terminal")
         }
-        hello.idiom = value
+        hello.idiom = idiom
       case "locale":
         guard !value.isEmpty, value.count <= 35,
           value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
         else { throw .client(.badArgument, "locale must be a language tag such as en or fr-CA") }
-        hello.locale = value
+        hello.locale = Self.canonicalCase(languageTag: value)
       default:
         throw .client(.badArgument, "hello has no option '\(key)'; \(usage)")
       }
     }
     return hello
+  }
+
+  /// A BCP 47 tag in the case its registry recommends: the language lowercase, a four-letter
+  /// script capitalised, a two-letter region uppercase, the rest lowercase (`FR-ca` is `fr-CA`).
+  ///
+  /// Tags are case-insensitive (RFC 5646 section 2.1.1) but string tables are found by file
+  /// names, which are not, so the tag is put in the one case the tables are named in.
+  static func canonicalCase(languageTag tag: String) -> String {
+    var result = ""
+    var index = 0
+    var subtag = ""
+    func flush() {
+      let isAlpha = subtag.allSatisfy(\.isLetter)
+      if index == 0 || !isAlpha {
+        result += subtag.lowercased()
+      } else if subtag.count == 2 {
+        result += subtag.uppercased()
+      } else if subtag.count == 4 {
+        result += subtag.prefix(1).uppercased() + subtag.dropFirst().lowercased()
+      } else {
+        result += subtag.lowercased()
+      }
+      subtag = ""
+      index += 1
+    }
+    for character in tag {
+      if character == "-" || character == "_" {
+        flush()
+        result.append(character)
+      } else {
+        subtag.append(character)
+      }
+    }
+    flush()
+    return result
   }
 
   /// Refuses arguments and options nobody read.

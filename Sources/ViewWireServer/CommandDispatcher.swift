@@ -32,7 +32,10 @@ final class CommandDispatcher {
     do {
       try run(command)
     } catch {
-      connection.sendChanges()
+      // What changed before the failure goes out first, so the mirror never falls behind; a
+      // command that does not touch the tree sends no frame, not even the first (a failing
+      // `ack` used to send the session's first frame before its error).
+      if command.touchesTree { connection.sendChanges() }
       connection.send(.clientError(error.code, error.message))
     }
   }

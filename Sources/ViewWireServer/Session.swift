@@ -192,15 +192,40 @@ final class Session {
     return (id, view.explainLayout())
   }
 
-  /// A tap; returns the wire id of the view hit, if any.
+  /// A tap of `count` touches at `target`; returns the wire id the reply names (PROTOCOL.md
+  /// section 5, "Taps"): the target itself when the client named a view, else the view the first
+  /// touch hit.
+  ///
+  /// The id of the first hit is read before that touch lifts: a touch that navigates takes its
+  /// view out of the window, and the later touches land on views the client has not been sent
+  /// yet, so neither could be named afterwards.
   func tap(_ target: TapTarget, count: Int) throws(SessionError) -> Int? {
     try requireApp()
     let point = try point(of: target)
-    try checkInside(point)
-    let hit = try mapInput { () throws(InputError) in
-      try window.tap(at: point, count: count)
+    var named: Int?
+    switch target {
+    case .point:
+      try checkInside(point)
+    case .id(let id):
+      guard window.bounds.contains(point) else {
+        throw .targetOutsideWindow("#\(id)", point, window.bounds.size)
+      }
+      named = id
+    case .identifier(let identifier):
+      guard window.bounds.contains(point) else {
+        throw .targetOutsideWindow("@\(identifier)", point, window.bounds.size)
+      }
+      named = window.view(withIdentifier: identifier).flatMap { engine.id(of: $0) }
     }
-    return hit.flatMap { engine.id(of: $0) }
+    var firstHit: Int?
+    for tapCount in 1...max(1, count) {
+      let hit = try mapInput { () throws(InputError) in
+        try window.touchDown(at: point, tapCount: tapCount)
+      }
+      if tapCount == 1 { firstHit = hit.flatMap { engine.id(of: $0) } }
+      try mapInput { () throws(InputError) in try window.touchUp(at: point) }
+    }
+    return named ?? firstHit
   }
 
   func touchDown(at point: CGPoint) throws(SessionError) -> Int? {
@@ -277,6 +302,8 @@ enum SessionError: Error {
   case noApp
   case noSuchView(String)
   case outsideWindow(CGPoint?)
+  /// A view named by `#ID` or `@IDENT` whose centre lies outside the window of this size.
+  case targetOutsideWindow(String, CGPoint, CGSize)
   case noFocus
   case notInDrag
   case badAck(Int, Int)
@@ -290,7 +317,7 @@ enum SessionError: Error {
     case .unknownApp: return .unknownApp
     case .noApp: return .noApp
     case .noSuchView: return .noSuchView
-    case .outsideWindow: return .outsideWindow
+    case .outsideWindow, .targetOutsideWindow: return .outsideWindow
     case .noFocus: return .noFocus
     case .notInDrag: return .notInDrag
     case .badAck: return .badAck
@@ -312,9 +339,16 @@ enum SessionError: Error {
           "the point \(CanonicalNumber.format(Double(point.x))) \(CanonicalNumber.format(Double(point.y))) is outside the window"
       }
       return "the point is outside the window"
+    case .targetOutsideWindow(let target, let point, let size):
+      func text(_ value: CGFloat) -> String { CanonicalNumber.format(Double(value)) }
+      return
+        "view \(target) has its centre at \(text(point.x)) \(text(point.y)), outside the \(text(size.width))x\(text(size.height)) window"
     case .noFocus: return "no text field has focus; tap one first"
     case .notInDrag: return "no finger is down; send 'down X Y' first"
-    case .badAck(let sequence, let last): return "frame \(sequence) was never sent (the last is \(last))"
+    case .badAck(let sequence, let last):
+      return last == 0
+        ? "frame \(sequence) was never sent (none has been yet)"
+        : "frame \(sequence) was never sent (the last is \(last))"
     case .badArgument(let text): return text
     case .atRoot: return "nothing to go back to: no navigation stack on screen holds more than its root"
     case .unsupportedVersion(let version): return ProtocolVersion.unsupportedMessage(String(version))

@@ -114,6 +114,17 @@ struct ClientCommandTests {
     Good(line: "hello\tlocale=fr-CA\tkeyboard=300", command: hello(locale: "fr-CA", keyboard: 300)),
     Good(line: "hello locale=\"zh\" scale=2.5", command: hello(scale: 2.5, locale: "zh")),
     Good(line: "hello idiom=terminal", command: hello(idiom: "terminal")),
+    // Keyword values are case-insensitive, a locale tag takes BCP 47's case (section 2, "Case").
+    Good(line: "hello idiom=PHONE", command: hello(idiom: "phone")),
+    Good(line: "hello Idiom=Terminal", command: hello(idiom: "terminal")),
+    Good(line: "hello locale=FR", command: hello(locale: "fr")),
+    Good(line: "hello locale=FR-ca", command: hello(locale: "fr-CA")),
+    Good(line: "hello locale=zh_hant_tw", command: hello(locale: "zh_Hant_TW")),
+    Good(line: "hello locale=EN-US-POSIX", command: hello(locale: "en-US-posix")),
+    Good(line: "hello locale=es-419", command: hello(locale: "es-419")),
+    Good(line: "key RETURN", command: .key(.return)),
+    Good(line: "trace ON", command: .trace(true)),
+    Good(line: "clock MANUAL", command: .clock(.manual)),
     Good(line: "hello size=390.5x844.25", command: hello(width: 390.5, height: 844.25)),
     // Arguments.
     Good(line: "open square", command: .open(app: "square")),
@@ -146,6 +157,10 @@ struct ClientCommandTests {
     Good(line: "ack 7", command: .ack(sequence: 7)),
     Good(line: "ack 0", command: .ack(sequence: 0)),
     Good(line: "ack 2147483647", command: .ack(sequence: 2_147_483_647)),
+    // SEQ is a number in any form of section 2 whose value is whole.
+    Good(line: "ack 01", command: .ack(sequence: 1)),
+    Good(line: "ack 1.0", command: .ack(sequence: 1)),
+    Good(line: "ack +1.", command: .ack(sequence: 1)),
     Good(line: "trace on", command: .trace(true)),
     Good(line: "clock", command: .clock(.show)),
     Good(line: "CLOCK Manual", command: .clock(.manual)),
@@ -307,5 +322,18 @@ struct ClientCommandTests {
   @Test(arguments: good.compactMap(\.command))
   func verbNamesTheOkReply(_ command: ClientCommand) {
     #expect(ClientCommand.helpEntries.contains { $0.verb == command.verb })
+  }
+
+  /// Which commands send the first frame, and a failing command's changes (section 3's list).
+  @Test(arguments: [
+    ("help", false), ("ping", false), ("apps", false), ("trace on", false), ("ack 1", false),
+    ("quit", false), ("clock", false), ("clock manual", false), ("clock advance 1", true),
+    ("open square", true), ("close", true), ("tree", true), ("snapshot", true), ("resync", true),
+    ("explain @a", true), ("tap 1 2", true), ("down 1 2", true), ("move 1 2", true), ("up 1 2", true),
+    ("drag 1 2 3 4", true), ("text a", true), ("key tab", true), ("resize 10 10", true),
+    ("hello", true), ("back", true), ("memory-warning", true),
+  ])
+  func touchesTree(_ line: String, _ touches: Bool) throws {
+    #expect(try ClientCommand.parse(line)?.touchesTree == touches)
   }
 }

@@ -88,9 +88,11 @@ class Session:
         return self.command(f"resize {canonical_number(width)} {canonical_number(height)}")
 
     def tap(self, target: Target, y: Optional[float] = None, count: int = 1) -> Optional[int]:
-        """Tap `@ident`, `#id`, a View, or the point (target, y); return the id of the view hit.
+        """Tap `@ident`, `#id`, a View, or the point (target, y); return the id the reply names.
 
-        The returned id (None for `view=none`) lets a test check what a tap at a point reached."""
+        For a view target that is the target itself; for a point, the view the first touch hit
+        (None for `view=none`), which lets a test check what a tap at a point reached (section 5,
+        "Taps"). A view whose centre is outside the window raises `outside-window`."""
         line = f"tap {self._target(target, y)}" + (f" count={count}" if count != 1 else "")
         return _view_option(self.command(line))
 
