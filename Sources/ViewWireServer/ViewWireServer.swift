@@ -19,8 +19,11 @@ public final class ViewWireServer: @unchecked Sendable {
   private var webListener: WebListener?
   private var signalWatchers: [SignalWatcher] = []
   private var clients: [ObjectIdentifier: ClientConnection] = [:]
+  /// Resume tokens and detached sessions (PROTOCOL.md section 15).
+  private let registry: SessionRegistry
   private var nextSessionID = 1
   private var isShuttingDown = false
+  private var hasFinishedShutdown = false
   private var memoryTimer: LoopTimer?
   private var memoryPressure: MemoryPressure?
   private let startLock = NSCondition()
@@ -33,6 +36,7 @@ public final class ViewWireServer: @unchecked Sendable {
     for app in apps { byName[app.name] = app }
     self.apps = byName
     self.logger = logger
+    registry = SessionRegistry(configuration: configuration)
   }
 
   /// Listens and serves on the calling thread until `stop()` or SIGINT/SIGTERM.
@@ -143,7 +147,8 @@ public final class ViewWireServer: @unchecked Sendable {
   /// Whether one more connection fits under `maximumConnections`: sessions over either port and
   /// web connections that are not sessions yet count alike.
   private var hasRoomForAConnection: Bool {
-    clients.count + (webListener?.pendingCount ?? 0) < configuration.maximumConnections
+    clients.count - registry.detachedCount + (webListener?.pendingCount ?? 0)
+      < configuration.maximumConnections
   }
 
   /// Gives a connection, TCP or upgraded WebSocket, a session with its own window.
@@ -159,7 +164,7 @@ public final class ViewWireServer: @unchecked Sendable {
       clock: SessionClock(loop: loop, manual: configuration.manualClock), logger: sessionLogger)
     let client = ClientConnection(
       connection: connection, session: session, configuration: configuration, loop: loop,
-      logger: sessionLogger)
+      registry: registry, logger: sessionLogger)
     let key = ObjectIdentifier(client)
     clients[key] = client
     client.onClosed = { [unowned self] in
@@ -204,7 +209,9 @@ public final class ViewWireServer: @unchecked Sendable {
   private func beginShutdown(reason: String) {
     guard !isShuttingDown else { return }
     isShuttingDown = true
+    registry.acceptsDetached = false
     logger.info("shutting down", metadata: ["clients": "\(clients.count)"])
+    registry.endDetached(reason: "shutdown")
     listener?.close()
     webListener?.close()
     for watcher in signalWatchers { watcher.close() }
@@ -214,16 +221,19 @@ public final class ViewWireServer: @unchecked Sendable {
       finishShutdown()
       return
     }
-    for client in clients.values { client.sayGoodbye(reason) }
+    for client in Array(clients.values) { client.sayGoodbye(reason) }
     // A client that never reads must not hold the daemon up.
     let timer = loop?.makeTimer()
     timer?.start(afterMilliseconds: 2000) { [unowned self] in
-      for client in self.clients.values { client.forceClose() }
+      for client in Array(self.clients.values) { client.forceClose() }
       self.finishShutdown()
     }
   }
 
   private func finishShutdown() {
+    // Ending the detached sessions can empty `clients` before `beginShutdown` looks.
+    guard !hasFinishedShutdown else { return }
+    hasFinishedShutdown = true
     loop?.stop()
   }
 
@@ -237,6 +247,8 @@ public final class ViewWireServer: @unchecked Sendable {
     memoryPressure = pressure
     logger.debug("memory check", metadata: ["resident": "\(resident)", "warned": "\(pressure.hasWarned)"])
     guard warn else { return }
+    // Detached sessions go first: no one is looking at them (PROTOCOL.md section 15).
+    registry.endDetached(reason: "memory-pressure")
     logger.notice(
       "memory above the soft limit; warning every session once, again after it falls below 90% of the limit",
       metadata: ["resident": "\(resident)"])

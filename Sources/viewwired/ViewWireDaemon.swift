@@ -71,6 +71,24 @@ struct ViewWireDaemon: ParsableCommand {
     help: "Seconds a web connection has to finish its request before it is closed (above 0, at most 86400).")
   var webHandshakeTimeout: Double = 10
 
+  @Option(
+    help: "The daemon's name, the first part of its resume tokens (letters, digits and '-', at most 32).")
+  var daemonName = "vw"
+
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Seconds a resumable session waits for its client after losing its connection (above 0, at most 86400)."
+  )
+  var detachTimeout: Double = 60
+
+  @Option(
+    parsing: .unconditional, help: "Detached sessions kept at most; one more ends the one detached longest.")
+  var maxDetached = 100
+
+  @Option(parsing: .unconditional, help: "Bytes of recent frames a resumable session keeps for 'resume'.")
+  var resumeBuffer = 256 * 1024
+
   @Flag(help: "Start every session on a manual clock that only 'clock advance' moves (for scripts).")
   var manualClock = false
 
@@ -89,6 +107,15 @@ struct ViewWireDaemon: ParsableCommand {
         "--web-handshake-timeout must be a number of seconds above 0 and at most 86400, not \(webHandshakeTimeout)"
       )
     }
+    guard ResumeTokenName.isValid(daemonName) else {
+      throw ValidationError("--daemon-name must be 1 to 32 letters, digits and '-', not '\(daemonName)'")
+    }
+    guard detachTimeout > 0, detachTimeout <= ServerConfiguration.maximumStallTimeout else {
+      throw ValidationError(
+        "--detach-timeout must be a number of seconds above 0 and at most 86400, not \(detachTimeout)")
+    }
+    guard maxDetached >= 0 else { throw ValidationError("--max-detached must be 0 or more") }
+    guard resumeBuffer >= 0 else { throw ValidationError("--resume-buffer must be 0 or more bytes") }
     guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
     guard outputLimit >= 1024 else {
       throw ValidationError("--output-limit must be at least 1024 bytes (1 KiB)")
@@ -128,6 +155,10 @@ struct ViewWireDaemon: ParsableCommand {
       }
     }
     configuration.manualClock = manualClock
+    configuration.daemonName = daemonName
+    configuration.detachTimeout = detachTimeout
+    configuration.maximumDetached = maxDetached
+    configuration.resumeBufferBytes = resumeBuffer
     configuration.webPort = webPort
     configuration.webAllowedOrigins = webAllowOrigin
     configuration.webHandshakeTimeout = webHandshakeTimeout
