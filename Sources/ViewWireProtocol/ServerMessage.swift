@@ -93,3 +93,13 @@ public enum ServerMessage: Equatable, Sendable {
     buffer.append(UInt8(ascii: "\n"))
   }
 }
+
+extension ServerMessage {
+  /// The refusal a connection beyond `--max-connections` reads instead of the greeting
+  /// (PROTOCOL.md section 5), in words that agree with the number: "at most 1 client".
+  public static func tooManyConnections(limit: Int) -> ServerMessage {
+    .serverError(
+      code: "too-many-connections",
+      message: "this server serves at most \(limit) \(limit == 1 ? "client" : "clients")")
+  }
+}

@@ -130,10 +130,7 @@ public final class ViewWireServer: @unchecked Sendable {
     }
     guard hasRoomForAConnection else {
       var refusal: [UInt8] = []
-      ServerMessage.serverError(
-        code: "too-many-connections",
-        message: "this server serves at most \(configuration.maximumConnections) clients"
-      ).encode(into: &refusal)
+      ServerMessage.tooManyConnections(limit: configuration.maximumConnections).encode(into: &refusal)
       // Section 4: a server that closes the connection says so with `bye` first.
       ServerMessage.bye(reason: "too many connections").encode(into: &refusal)
       connection.write(refusal)

@@ -38,4 +38,42 @@ struct AutoLayoutExplainTests {
     container.addSubview(loose)
     #expect(loose.explainLayout().last == "no active constraint mentions this view: its layout is ambiguous")
   }
+
+  /// Each optional part of the constraint form of PROTOCOL.md section 5 ("Explain"), present and
+  /// left out: ` * M` only when M is not 1, ` + C` / ` - D` only when C is not 0, the constant
+  /// alone without a second item, ` @P` only below 1000, and an identifier only when set.
+  @Test func constraintLinesLeaveOutOnlyTheDocumentedDefaults() {
+    let window = Window(size: CGSize(width: 200, height: 100))
+    let box = View()
+    let other = View()
+    box.translatesAutoresizingMaskIntoConstraints = false
+    window.addSubview(box)
+    window.addSubview(other)
+    let halfWidth = box.widthAnchor.constraint(equalTo: other.widthAnchor, multiplier: 0.5)
+    let above = box.bottomAnchor.constraint(equalTo: other.topAnchor, constant: -5)
+    let low = box.heightAnchor.constraint(greaterThanOrEqualToConstant: 10)
+    low.priority = LayoutPriority(750)
+    low.identifier = "low"
+    let flush = box.leadingAnchor.constraint(lessThanOrEqualTo: other.leadingAnchor, constant: 0)
+    NSLayoutConstraint.activate([halfWidth, above, low, flush])
+    window.prepareFrame()
+    #expect(
+      Array(box.explainLayout().dropFirst()) == [
+        "<NSLayoutConstraint View.width == View.width * 0.5 (active)>",
+        "<NSLayoutConstraint View.bottom == View.top - 5 (active)>",
+        "<NSLayoutConstraint 'low' View.height >= 10 @750 (active)>",
+        "<NSLayoutConstraint View.leading <= View.leading (active)>",
+      ])
+  }
+
+  /// A frame with a negative size is explained with the numbers its `layout` line holds.
+  @Test func aNegativeSizeIsExplainedAsSet() {
+    let window = Window(size: CGSize(width: 200, height: 100))
+    let view = View(frame: CGRect(x: 20, y: 10, width: -10, height: 31))
+    window.addSubview(view)
+    #expect(
+      view.explainLayout() == [
+        "View frame 20 10 -10 31 set by its own frame (translatesAutoresizingMaskIntoConstraints)"
+      ])
+  }
 }

@@ -107,7 +107,7 @@ import ViewWireProtocol
     let second = try daemon.session()
     let third = try WireConnection(port: daemon.port)
     let line = try third.readLine(timeout: 10)
-    #expect(line?.hasPrefix("error server too-many-connections ") == true)
+    #expect(line == #"error server too-many-connections "this server serves at most 2 clients""#)
     #expect(try third.readLine(timeout: 10) == #"bye "too many connections""#)
     #expect(try third.readLine(timeout: 10) == nil)
     try first.run("ping")

@@ -7,9 +7,12 @@ extension View {
   /// constraint that mentions it (UIKit's debug descriptions), for the protocol's `explain`.
   public func explainLayout() -> [String] {
     var lines: [String] = []
+    // Origin and size as stored, as `layout` lines send them: minX and width would normalise a
+    // negative size and disagree with the frame the client holds (PROTOCOL.md section 5, "Explain").
     let f = frame
-    let frameText = [f.minX, f.minY, f.width, f.height].map { CanonicalNumber.format(Double($0)) }.joined(
-      separator: " ")
+    let frameText = [f.origin.x, f.origin.y, f.size.width, f.size.height].map {
+      CanonicalNumber.format(Double($0))
+    }.joined(separator: " ")
     let mode =
       translatesAutoresizingMaskIntoConstraints
       ? "its own frame (translatesAutoresizingMaskIntoConstraints)" : "constraints"

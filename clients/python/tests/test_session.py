@@ -197,6 +197,7 @@ def test_a_full_daemon_refuses_with_a_server_error_instead_of_a_greeting(tmp_pat
             with pytest.raises(CommandError) as raised:
                 Session(small.port)
             assert (raised.value.kind, raised.value.code) == ("server", "too-many-connections")
+            assert raised.value.message == "this server serves at most 1 client"
     finally:
         small.stop()
 
