@@ -14,7 +14,7 @@ TEST_APT_PACKAGES := chromium chromium-driver telnet socat
 # build made.
 PYTEST_DIRS := clients/python/tests
 
-.PHONY: run test deps py-deps test-deps build build-release bench bench-latency bench-diff bench-layout format clean
+.PHONY: run test deps py-deps test-deps bench-deps build build-release bench bench-latency bench-diff bench-layout bench-throughput bench-sessions format clean
 
 # Installs libuv's headers (and pkg-config) when they are missing. Needs root or sudo.
 deps:
@@ -67,7 +67,7 @@ test: deps py-deps test-deps
 	    $(PYTEST) -q -p no:cacheprovider $$dir || exit 1; \
 	done
 
-bench: bench-latency bench-diff bench-layout
+bench: bench-latency bench-diff bench-layout bench-throughput bench-sessions
 
 bench-latency: deps
 	$(SWIFT) build -c release --product bench-latency
@@ -79,6 +79,26 @@ bench-diff: deps
 
 bench-layout: deps
 	bash scripts/bench-layout.sh
+
+# Installs redis-server, the baseline of bench-throughput and bench-sessions, when missing.
+bench-deps:
+	@if ! command -v redis-server >/dev/null 2>&1 && [ ! -x /usr/bin/redis-server ]; then \
+	  echo "Installing redis-server..."; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server; \
+	fi
+
+# viewwired and redis-server under the same closed-loop load, in one run (BENCHMARKS.md).
+bench-throughput: deps bench-deps
+	$(SWIFT) build -c release --product viewwired
+	$(SWIFT) build -c release --product bench-throughput
+	.build/release/bench-throughput
+
+# Memory per idle session at 1,000 and 10,000 sessions, and the open/close churn (BENCHMARKS.md).
+bench-sessions: deps bench-deps
+	$(SWIFT) build -c release --product viewwired
+	$(SWIFT) build -c release --product bench-sessions
+	.build/release/bench-sessions
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

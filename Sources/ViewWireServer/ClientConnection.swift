@@ -57,6 +57,8 @@ final class ClientConnection {
   private var pendingInput: [LineFramer.Event] = []
   private var pendingInputHead = 0
   private var stallTimer: LoopTimer?
+  /// Whether reading stopped because more than a turn of commands waits.
+  private var pausedForBacklog = false
   private var isClosing = false
   /// The most bytes held for the client at once (`unsentBytes` at its highest), for statistics.
   private var peakUnsentBytes = 0
@@ -109,14 +111,33 @@ final class ClientConnection {
     withExtendedLifetime(self) {
       framer.append(bytes) { event in pendingInput.append(event) }
       handlePendingInput()
+      pauseForBacklogIfNeeded()
     }
   }
+
+  /// What waits is bounded by one read; nothing more is read until it has been handled.
+  private func pauseForBacklogIfNeeded() {
+    if pendingInputHead < pendingInput.count, !pausedForBacklog, !isClosing {
+      pausedForBacklog = true
+      connection?.stopReading()
+    }
+  }
+
+  /// Commands one connection may have handled per turn of the loop (PROTOCOL.md section 4, "Fair
+  /// turns"): a client that pipelines thousands of commands delays the others by one turn.
+  static let commandsPerTurn = 64
 
   /// Handles framed input until it runs out or the client stops reading: a client that pipelines
   /// thousands of commands without reading the replies gets them handled as fast as it reads,
   /// so what the server holds for it stays bounded.
   private func handlePendingInput() {
+    var handled = 0
     while pendingInputHead < pendingInput.count, !isStalled, !isClosing {
+      if handled == Self.commandsPerTurn {
+        scheduleNextTurn()
+        break
+      }
+      handled += 1
       let event = pendingInput[pendingInputHead]
       pendingInputHead += 1
       switch event {
@@ -131,12 +152,28 @@ final class ClientConnection {
     if pendingInputHead == pendingInput.count || isClosing {
       pendingInput.removeAll(keepingCapacity: pendingInput.capacity <= 1024)
       pendingInputHead = 0
+      if pausedForBacklog, !isClosing {
+        pausedForBacklog = false
+        if !isStalled { connection?.startReading() }
+      }
     }
     flush()
   }
 
   /// Bytes the transport holds for the client; none while detached.
   private var queuedBytes: Int { connection?.queuedBytes ?? 0 }
+
+  /// Continues with the pending commands after the loop has polled again and served what it
+  /// found (other clients' commands, new connections, a SIGTERM): the loop's wake-up runs the
+  /// work among the next poll's I/O callbacks. (A zero timer would not do: libuv 1.44 runs a
+  /// timer restarted from its own callback again in the same pass, before polling.)
+  private func scheduleNextTurn() {
+    let next = NextTurn(connection: self)
+    loop.execute {
+      guard !next.connection.isClosing else { return }
+      next.connection.handlePendingInput()
+    }
+  }
 
   /// What this connection holds for its client, for operators and tests.
   var statistics: ConnectionStatistics {
@@ -261,7 +298,7 @@ final class ClientConnection {
     sendTraces()
     flush()
     handlePendingInput()
-    if !isStalled { connection?.startReading() }
+    if !isStalled, !pausedForBacklog { connection?.startReading() }
   }
 
   // MARK: Closing
@@ -337,6 +374,7 @@ final class ClientConnection {
   private func detach() {
     connection = nil
     isStalled = false
+    pausedForBacklog = false
     isClosing = false
     pendingInput.removeAll()
     pendingInputHead = 0
@@ -456,8 +494,10 @@ final class ClientConnection {
           Field("command", String(session.ledger.last)),
         ]))
     flush()
+    pausedForBacklog = false
     handlePendingInput()
-    if !isStalled { handed.connection.startReading() }
+    pauseForBacklogIfNeeded()
+    if !isStalled, !pausedForBacklog { handed.connection.startReading() }
   }
 
   /// The frames after `sequence` from the history, or one full frame when it no longer holds
@@ -533,4 +573,10 @@ public struct ConnectionStatistics: Sendable, Equatable {
   /// Entries in the window's change tracker waiting for the next frame: bounded by the views,
   /// each queued once, however often they change.
   public var queuedChanges: Int
+}
+
+/// A connection carried to its next turn; `EventLoop.execute` runs the work on the loop thread
+/// that owns the connection, so the connection is only ever touched there.
+private struct NextTurn: @unchecked Sendable {
+  let connection: ClientConnection
 }
