@@ -110,6 +110,8 @@ public enum ClientCommand: Equatable, Sendable {
   /// `resume TOKEN [frame=SEQ]`: takes over the session the token names, with the frames after `SEQ`
   /// (section 15).
   case resume(token: String, frame: Int)
+  /// `auth TOKEN`: presents the daemon's secret (section 17).
+  case auth(token: String)
 
   /// The verb as the `ok` reply names it.
   public var verb: String {
@@ -140,6 +142,7 @@ public enum ClientCommand: Equatable, Sendable {
     case .quit: "quit"
     case .resumeToken: "resume-token"
     case .resume: "resume"
+    case .auth: "auth"
     }
   }
 
@@ -150,7 +153,7 @@ public enum ClientCommand: Equatable, Sendable {
   public var touchesTree: Bool {
     switch self {
     // `resume` sends the frames of the session it takes over, itself.
-    case .help, .ping, .apps, .trace, .ack, .quit, .resumeToken, .resume: false
+    case .help, .ping, .apps, .trace, .ack, .quit, .resumeToken, .resume, .auth: false
     case .clock(let request):
       if case .advance = request { true } else { false }
     default: true
@@ -198,6 +201,7 @@ public enum ClientCommand: Equatable, Sendable {
     HelpEntry(
       verb: "memory-warning", arguments: "",
       summary: "raises a memory warning; hidden controllers release their views"),
+    HelpEntry(verb: "auth", arguments: "TOKEN", summary: "presents the daemon's secret"),
     HelpEntry(
       verb: "resume-token", arguments: "", summary: "makes the session resumable and names its token"),
     HelpEntry(
@@ -239,6 +243,7 @@ public enum ClientCommand: Equatable, Sendable {
     case "back": command = .back
     case "memory-warning": command = .memoryWarning
     case "resume-token": command = .resumeToken
+    case "auth": command = .auth(token: try arguments.text("TOKEN"))
     case "resume":
       let token = try arguments.text("TOKEN")
       command = .resume(

@@ -38,6 +38,12 @@ public enum ClientErrorCode: String, Sendable, CaseIterable {
   case numberStale = "number-stale"
   /// A numbered command skips numbers.
   case numberGap = "number-gap"
+  /// The daemon wants `auth TOKEN` before any other command (section 17).
+  case authRequired = "auth-required"
+  /// `auth` named a wrong token.
+  case badToken = "bad-token"
+  /// The command would make the session hold more than a limit allows (section 17).
+  case limitReached = "limit-reached"
 }
 
 /// Why a client line was refused before any session saw it: the line could not be framed,

@@ -43,6 +43,13 @@ final class ClientConnection {
   private var endsForGood = false
   /// Whether the session ended; nothing more happens to it.
   private(set) var hasEnded = false
+  /// Whether this connection presented the daemon's token (or the daemon wants none).
+  private var isAuthenticated: Bool
+  /// Closes a connection that sent nothing for `idleTimeout`.
+  private var idleTimer: LoopTimer?
+  /// When the client last sent anything, in the loop's milliseconds: a read only stores it, and
+  /// the idle timer, when it fires, waits again for whatever is left.
+  private var lastInputMilliseconds: UInt64 = 0
   /// Wrong tokens seen on this connection (section 17): the third closes it.
   private var wrongTokens = 0
   private lazy var dispatcher = CommandDispatcher(session: session, connection: self)
@@ -77,6 +84,7 @@ final class ClientConnection {
     self.registry = registry
     self.logger = logger
     self.framer = LineFramer(maximumLineLength: configuration.maximumLineLength)
+    isAuthenticated = configuration.authToken == nil
   }
 
   /// Sends the greeting and starts reading.
@@ -94,6 +102,7 @@ final class ClientConnection {
         height: Double(size.height)))
     flush()
     connection.startReading()
+    startIdleTimer()
     logger.debug("connected", metadata: ["peer": "\(connection.remoteAddress)"])
   }
 
@@ -109,6 +118,7 @@ final class ClientConnection {
     // A `resume` in this read ends this object's session and the server forgets it while its
     // input loop is still running.
     withExtendedLifetime(self) {
+      lastInputMilliseconds = loop.nowMilliseconds
       framer.append(bytes) { event in pendingInput.append(event) }
       handlePendingInput()
       pauseForBacklogIfNeeded()
@@ -346,6 +356,8 @@ final class ClientConnection {
     isClosing = true
     stallTimer?.close()
     stallTimer = nil
+    idleTimer?.close()
+    idleTimer = nil
     if let error {
       logger.debug("connection closed", metadata: ["error": "\(error)"])
     } else {
@@ -399,6 +411,8 @@ final class ClientConnection {
     detachTimer = nil
     stallTimer?.close()
     stallTimer = nil
+    idleTimer?.close()
+    idleTimer = nil
     session.clock.cancelAll()
     session.tearDown()
     history = nil
@@ -495,6 +509,13 @@ final class ClientConnection {
         ]))
     flush()
     pausedForBacklog = false
+    // The new connection presented the token before it could send `resume`.
+    isAuthenticated = true
+    wrongTokens = 0
+    closeAfterWrongTokens = false
+    idleTimer?.close()
+    idleTimer = nil
+    startIdleTimer()
     handlePendingInput()
     pauseForBacklogIfNeeded()
     if !isStalled, !pausedForBacklog { handed.connection.startReading() }
@@ -539,6 +560,60 @@ final class ClientConnection {
   func closeForWrongTokens() {
     send(.bye(reason: "too many wrong tokens"))
     closeAfterReply()
+  }
+
+  // MARK: Access (PROTOCOL.md section 17)
+
+  /// Whether commands other than `auth` and `quit` are refused until a token is presented.
+  var needsAuth: Bool { !isAuthenticated }
+
+  /// Checks `token` against the daemon's in constant time; a right one authenticates.
+  func authenticate(_ token: String) -> Bool {
+    guard let secret = configuration.authToken else { return true }
+    guard ConstantTime.equal(Array(token.utf8), Array(secret.utf8)) else { return false }
+    isAuthenticated = true
+    return true
+  }
+
+  /// The address the attached client connects from, without its port; nil while detached.
+  var peerHost: String? {
+    guard let address = connection?.remoteAddress, let colon = address.lastIndex(of: ":") else { return nil }
+    let host = address[..<colon]
+    return String(host.hasPrefix("[") ? host.dropFirst().dropLast() : host)
+  }
+
+  /// Starts watching for silence from a newly attached client.
+  private func startIdleTimer() {
+    guard configuration.idleTimeout > 0, connection != nil else { return }
+    lastInputMilliseconds = loop.nowMilliseconds
+    if idleTimer == nil { idleTimer = loop.makeTimer() }
+    idleTimer?.start(afterMilliseconds: idleMilliseconds) { [unowned self] in self.idleTimerFired() }
+  }
+
+  private var idleMilliseconds: UInt64 {
+    UInt64((min(configuration.idleTimeout, 86_400) * 1000).rounded(.up))
+  }
+
+  /// Closes a connection idle for too long, or waits for the rest of the timeout after input.
+  private func idleTimerFired() {
+    let silent = loop.nowMilliseconds &- lastInputMilliseconds
+    if silent < idleMilliseconds {
+      idleTimer?.start(afterMilliseconds: idleMilliseconds - silent) { [unowned self] in self.idleTimerFired()
+      }
+      return
+    }
+    closeIdle()
+  }
+
+  /// Closes a connection idle for too long; a resumable session detaches (section 15).
+  private func closeIdle() {
+    guard let connection, !isClosing else { return }
+    let reason = "idle for more than \(CanonicalNumber.format(configuration.idleTimeout)) s"
+    logger.notice("closing: \(reason)")
+    send(.bye(reason: reason))
+    flush()
+    isClosing = true
+    connection.closeAfterFlush(.normal)
   }
 
   // MARK: Numbered commands (PROTOCOL.md section 16)

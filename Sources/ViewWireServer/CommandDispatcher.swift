@@ -62,6 +62,16 @@ final class CommandDispatcher {
       connection.send(error.reply)
       return
     }
+    if connection.needsAuth {
+      switch command {
+      case .auth, .quit: break
+      default:
+        // Not run at all, not even the first frame (PROTOCOL.md section 17).
+        let refusal = SessionError.authRequired
+        connection.send(.clientError(refusal.code, refusal.message))
+        return
+      }
+    }
     do {
       try run(command)
     } catch {
@@ -197,6 +207,13 @@ final class CommandDispatcher {
     case .quit:
       ok("quit")
       connection.closeAfterReply()
+
+    case .auth(let token):
+      guard connection.authenticate(token) else {
+        connection.countWrongToken()
+        throw .badToken
+      }
+      ok("auth")
 
     case .resumeToken:
       let token = connection.makeResumable()

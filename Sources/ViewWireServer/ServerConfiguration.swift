@@ -71,6 +71,14 @@ public struct ServerConfiguration: Sendable {
     return UInt64((seconds * 1000).rounded(.up))
   }
 
+  /// The secret every connection presents with `auth` before any other command (PROTOCOL.md
+  /// section 17); nil asks for none.
+  public var authToken: String?
+  /// Connections one address may hold open at once, TCP and WebSocket sessions together.
+  public var maximumConnectionsPerAddress = 64
+  /// Seconds a connection may send nothing before it is closed; 0 for never.
+  public var idleTimeout: TimeInterval = 600
+
   /// The daemon's defaults; the executable overrides what its options name.
   public init() {}
 }

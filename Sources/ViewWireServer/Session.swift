@@ -316,6 +316,9 @@ enum SessionError: Error {
   case atRoot
   case unsupportedVersion(Int)
   case unknownSession(String)
+  case authRequired
+  case badToken
+  case limitReached(String)
 
   /// The spec's error code (PROTOCOL.md section 4).
   var code: ClientErrorCode {
@@ -331,6 +334,9 @@ enum SessionError: Error {
     case .atRoot: return .atRoot
     case .unsupportedVersion: return .unsupportedVersion
     case .unknownSession: return .unknownSession
+    case .authRequired: return .authRequired
+    case .badToken: return .badToken
+    case .limitReached: return .limitReached
     }
   }
 
@@ -356,7 +362,9 @@ enum SessionError: Error {
       return last == 0
         ? "frame \(sequence) was never sent (none has been yet)"
         : "frame \(sequence) was never sent (the last is \(last))"
-    case .badArgument(let text), .unknownSession(let text): return text
+    case .badArgument(let text), .unknownSession(let text), .limitReached(let text): return text
+    case .authRequired: return "this daemon wants its token first: auth TOKEN"
+    case .badToken: return "that is not this daemon's token"
     case .atRoot: return "nothing to go back to: no navigation stack on screen holds more than its root"
     case .unsupportedVersion(let version): return ProtocolVersion.unsupportedMessage(String(version))
     }

@@ -151,9 +151,38 @@ public final class ViewWireServer: @unchecked Sendable {
       < configuration.maximumConnections
   }
 
+  /// Whether `address` (host and port, as transports name their peer) already holds
+  /// `maximumConnectionsPerAddress` attached sessions (PROTOCOL.md section 17). Counted when
+  /// asked, over at most `maximumConnections` clients, so no table has to follow connections as
+  /// `resume` moves them between sessions.
+  private func addressIsFull(_ address: String) -> Bool {
+    guard let colon = address.lastIndex(of: ":") else { return false }
+    var host = address[..<colon]
+    if host.hasPrefix("[") { host = host.dropFirst().dropLast() }
+    var count = 0
+    for client in clients.values where client.peerHost.map({ $0 == host }) ?? false {
+      count += 1
+      if count >= configuration.maximumConnectionsPerAddress { return true }
+    }
+    return false
+  }
+
   /// Gives a connection, TCP or upgraded WebSocket, a session with its own window.
   private func startSession(on connection: any ClientTransport) {
     guard let loop else { return }
+    guard !addressIsFull(connection.remoteAddress) else {
+      var refusal: [UInt8] = []
+      ServerMessage.serverError(
+        code: "too-many-connections",
+        message: "one address may hold at most \(configuration.maximumConnectionsPerAddress) connections"
+      ).encode(into: &refusal)
+      ServerMessage.bye(reason: "too many connections from your address").encode(into: &refusal)
+      connection.write(refusal)
+      connection.closeAfterFlush(.normal)
+      logger.warning(
+        "refused a connection: too many from its address", metadata: ["peer": "\(connection.remoteAddress)"])
+      return
+    }
     let sessionID = nextSessionID
     nextSessionID += 1
     // One logger tagged with the session's id, for the session and its connection.
