@@ -256,3 +256,16 @@ def test_the_wheel_scrolls_the_scroll_view_under_the_pointer_and_nothing_else(st
     assert lines[:14] == before.split("\n")[:14]  # above the scroll view nothing moved
     screen.send(b"\x1b[<64;30;20M\x1b[<64;30;20M")  # and back up
     screen.wait_until(lambda: screen.text() == before, "the scroll view back at the top")
+
+
+def test_without_a_terminal_the_screen_says_so_and_leaves_nothing_behind(daemon):
+    import subprocess
+
+    from helpers import CLIENT
+
+    done = subprocess.run(
+        [str(CLIENT), "screen", "square", "--port", str(daemon.port)],
+        stdin=subprocess.DEVNULL, capture_output=True, timeout=10)
+    assert done.returncode != 0
+    assert b"needs a terminal on standard input" in done.stderr
+    assert b"\x1b[?1049h" not in done.stdout  # it never switched any screen
