@@ -35,6 +35,8 @@ final class ClientConnection {
   private var pendingInput: [LineFramer.Event] = []
   private var pendingInputHead = 0
   private var stallTimer: LoopTimer?
+  /// Whether reading stopped because more than a turn of commands waits.
+  private var pausedForBacklog = false
   private var isClosing = false
   /// The most bytes held for the client at once (`unsentBytes` at its highest), for statistics.
   private var peakUnsentBytes = 0
@@ -77,13 +79,28 @@ final class ClientConnection {
   private func received(_ bytes: UnsafeRawBufferPointer) {
     framer.append(bytes) { event in pendingInput.append(event) }
     handlePendingInput()
+    // What waits is bounded by one read; nothing more is read until it has been handled.
+    if pendingInputHead < pendingInput.count, !pausedForBacklog, !isClosing {
+      pausedForBacklog = true
+      connection.stopReading()
+    }
   }
+
+  /// Commands one connection may have handled per turn of the loop (PROTOCOL.md section 4, "Fair
+  /// turns"): a client that pipelines thousands of commands delays the others by one turn.
+  static let commandsPerTurn = 64
 
   /// Handles framed input until it runs out or the client stops reading: a client that pipelines
   /// thousands of commands without reading the replies gets them handled as fast as it reads,
   /// so what the server holds for it stays bounded.
   private func handlePendingInput() {
+    var handled = 0
     while pendingInputHead < pendingInput.count, !isStalled, !isClosing {
+      if handled == Self.commandsPerTurn {
+        scheduleNextTurn()
+        break
+      }
+      handled += 1
       let event = pendingInput[pendingInputHead]
       pendingInputHead += 1
       switch event {
@@ -92,8 +109,8 @@ final class ClientConnection {
         Localization.withLocale(session.window.traitCollection.locale) { dispatcher.handle(line: line) }
       case .error(let error):
         send(error.reply)
-      case .telnetAnswer(let bytes):
-        output += bytes  // between replies, in the order its request came (PROTOCOL.md §1.1)
+      case .telnetAnswer(let verb, let option):
+        output += [0xFF, verb, option]  // IAC VERB OPTION, between replies, in request order (§1.1)
       case .interrupt:
         if session.window.cancelTouchInProgress() { sendChanges() }
       }
@@ -102,8 +119,24 @@ final class ClientConnection {
     if pendingInputHead == pendingInput.count || isClosing {
       pendingInput.removeAll(keepingCapacity: pendingInput.capacity <= 1024)
       pendingInputHead = 0
+      if pausedForBacklog, !isClosing {
+        pausedForBacklog = false
+        if !isStalled { connection.startReading() }
+      }
     }
     flush()
+  }
+
+  /// Continues with the pending commands after the loop has polled again and served what it
+  /// found (other clients' commands, new connections, a SIGTERM): the loop's wake-up runs the
+  /// work among the next poll's I/O callbacks. (A zero timer would not do: libuv 1.44 runs a
+  /// timer restarted from its own callback again in the same pass, before polling.)
+  private func scheduleNextTurn() {
+    let next = NextTurn(connection: self)
+    loop.execute {
+      guard !next.connection.isClosing else { return }
+      next.connection.handlePendingInput()
+    }
   }
 
   /// What this connection holds for its client, for operators and tests.
@@ -219,7 +252,7 @@ final class ClientConnection {
     sendTraces()
     flush()
     handlePendingInput()
-    if !isStalled { connection.startReading() }
+    if !isStalled, !pausedForBacklog { connection.startReading() }
   }
 
   // MARK: Closing
@@ -285,4 +318,10 @@ public struct ConnectionStatistics: Sendable, Equatable {
   /// Entries in the window's change tracker waiting for the next frame: bounded by the views,
   /// each queued once, however often they change.
   public var queuedChanges: Int
+}
+
+/// A connection carried to its next turn; `EventLoop.execute` runs the work on the loop thread
+/// that owns the connection, so the connection is only ever touched there.
+private struct NextTurn: @unchecked Sendable {
+  let connection: ClientConnection
 }

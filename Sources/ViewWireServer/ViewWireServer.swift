@@ -22,6 +22,9 @@ public final class ViewWireServer: @unchecked Sendable {
   private var nextSessionID = 1
   private var isShuttingDown = false
   private var memoryTimer: LoopTimer?
+  /// Runs `FreedMemory.release()` after sessions closed; pending while `trimPending`.
+  private var trimTimer: LoopTimer?
+  private var trimPending = false
   private var memoryPressure: MemoryPressure?
   private let startLock = NSCondition()
   private var startedLoop: EventLoop?
@@ -162,6 +165,7 @@ public final class ViewWireServer: @unchecked Sendable {
     client.onClosed = { [unowned self] in
       self.clients[key] = nil
       if self.isShuttingDown && self.clients.isEmpty { self.finishShutdown() }
+      self.releaseFreedMemorySoon()
     }
     client.start()
   }
@@ -225,6 +229,21 @@ public final class ViewWireServer: @unchecked Sendable {
   }
 
   // MARK: Memory
+
+  /// Gives memory freed by closed sessions back to the kernel a moment after a session closed:
+  /// at most one `malloc_trim` (a walk of the heap) per 250 ms however many close. Without it
+  /// the daemon's RSS stayed at its peak after every session was gone (BENCHMARKS.md,
+  /// bench-sessions).
+  private func releaseFreedMemorySoon() {
+    guard !isShuttingDown, !trimPending, let loop else { return }
+    let timer = trimTimer ?? loop.makeTimer()
+    trimTimer = timer
+    trimPending = true
+    timer.start(afterMilliseconds: 250) { [unowned self] in
+      self.trimPending = false
+      FreedMemory.release()
+    }
+  }
 
   /// Warns every session once when resident memory rises above the soft limit; see
   /// `MemoryPressure` for when it warns again.
