@@ -19,8 +19,11 @@ public final class ViewWireServer: @unchecked Sendable {
   private var webListener: WebListener?
   private var signalWatchers: [SignalWatcher] = []
   private var clients: [ObjectIdentifier: ClientConnection] = [:]
+  /// Resume tokens and detached sessions (PROTOCOL.md section 15).
+  private let registry: SessionRegistry
   private var nextSessionID = 1
   private var isShuttingDown = false
+  private var hasFinishedShutdown = false
   private var memoryTimer: LoopTimer?
   /// Runs `FreedMemory.release()` after sessions closed; pending while `trimPending`.
   private var trimTimer: LoopTimer?
@@ -36,6 +39,7 @@ public final class ViewWireServer: @unchecked Sendable {
     for app in apps { byName[app.name] = app }
     self.apps = byName
     self.logger = logger
+    registry = SessionRegistry(configuration: configuration)
   }
 
   /// Listens and serves on the calling thread until `stop()` or SIGINT/SIGTERM.
@@ -143,12 +147,42 @@ public final class ViewWireServer: @unchecked Sendable {
   /// Whether one more connection fits under `maximumConnections`: sessions over either port and
   /// web connections that are not sessions yet count alike.
   private var hasRoomForAConnection: Bool {
-    clients.count + (webListener?.pendingCount ?? 0) < configuration.maximumConnections
+    clients.count - registry.detachedCount + (webListener?.pendingCount ?? 0)
+      < configuration.maximumConnections
+  }
+
+  /// Whether `address` (host and port, as transports name their peer) already holds
+  /// `maximumConnectionsPerAddress` attached sessions (PROTOCOL.md section 17). Counted when
+  /// asked, over at most `maximumConnections` clients, so no table has to follow connections as
+  /// `resume` moves them between sessions.
+  private func addressIsFull(_ address: String) -> Bool {
+    guard let colon = address.lastIndex(of: ":") else { return false }
+    var host = address[..<colon]
+    if host.hasPrefix("[") { host = host.dropFirst().dropLast() }
+    var count = 0
+    for client in clients.values where client.peerHost.map({ $0 == host }) ?? false {
+      count += 1
+      if count >= configuration.maximumConnectionsPerAddress { return true }
+    }
+    return false
   }
 
   /// Gives a connection, TCP or upgraded WebSocket, a session with its own window.
   private func startSession(on connection: any ClientTransport) {
     guard let loop else { return }
+    guard !addressIsFull(connection.remoteAddress) else {
+      var refusal: [UInt8] = []
+      ServerMessage.serverError(
+        code: "too-many-connections",
+        message: "one address may hold at most \(configuration.maximumConnectionsPerAddress) connections"
+      ).encode(into: &refusal)
+      ServerMessage.bye(reason: "too many connections from your address").encode(into: &refusal)
+      connection.write(refusal)
+      connection.closeAfterFlush(.normal)
+      logger.warning(
+        "refused a connection: too many from its address", metadata: ["peer": "\(connection.remoteAddress)"])
+      return
+    }
     let sessionID = nextSessionID
     nextSessionID += 1
     // One logger tagged with the session's id, for the session and its connection.
@@ -159,7 +193,7 @@ public final class ViewWireServer: @unchecked Sendable {
       clock: SessionClock(loop: loop, manual: configuration.manualClock), logger: sessionLogger)
     let client = ClientConnection(
       connection: connection, session: session, configuration: configuration, loop: loop,
-      logger: sessionLogger)
+      registry: registry, logger: sessionLogger)
     let key = ObjectIdentifier(client)
     clients[key] = client
     client.onClosed = { [unowned self] in
@@ -205,7 +239,9 @@ public final class ViewWireServer: @unchecked Sendable {
   private func beginShutdown(reason: String) {
     guard !isShuttingDown else { return }
     isShuttingDown = true
+    registry.acceptsDetached = false
     logger.info("shutting down", metadata: ["clients": "\(clients.count)"])
+    registry.endDetached(reason: "shutdown")
     listener?.close()
     webListener?.close()
     for watcher in signalWatchers { watcher.close() }
@@ -215,16 +251,19 @@ public final class ViewWireServer: @unchecked Sendable {
       finishShutdown()
       return
     }
-    for client in clients.values { client.sayGoodbye(reason) }
+    for client in Array(clients.values) { client.sayGoodbye(reason) }
     // A client that never reads must not hold the daemon up.
     let timer = loop?.makeTimer()
     timer?.start(afterMilliseconds: 2000) { [unowned self] in
-      for client in self.clients.values { client.forceClose() }
+      for client in Array(self.clients.values) { client.forceClose() }
       self.finishShutdown()
     }
   }
 
   private func finishShutdown() {
+    // Ending the detached sessions can empty `clients` before `beginShutdown` looks.
+    guard !hasFinishedShutdown else { return }
+    hasFinishedShutdown = true
     loop?.stop()
   }
 
@@ -253,6 +292,8 @@ public final class ViewWireServer: @unchecked Sendable {
     memoryPressure = pressure
     logger.debug("memory check", metadata: ["resident": "\(resident)", "warned": "\(pressure.hasWarned)"])
     guard warn else { return }
+    // Detached sessions go first: no one is looking at them (PROTOCOL.md section 15).
+    registry.endDetached(reason: "memory-pressure")
     logger.notice(
       "memory above the soft limit; warning every session once, again after it falls below 90% of the limit",
       metadata: ["resident": "\(resident)"])

@@ -39,6 +39,19 @@ struct DaemonOptionsTests {
     Case(
       arguments: ["--web-handshake-timeout", "nan"],
       message: "--web-handshake-timeout must be a number of seconds above 0 and at most 86400"),
+    Case(
+      arguments: ["--detach-timeout", "0"], message: "--detach-timeout must be a number of seconds above 0"),
+    Case(
+      arguments: ["--daemon-name", "a.b"], message: "--daemon-name must be 1 to 32 letters, digits and '-'"),
+    Case(arguments: ["--idle-timeout", "-1"], message: "--idle-timeout must be a number of seconds from 0"),
+    Case(
+      arguments: ["--max-connections-per-address", "0"],
+      message: "--max-connections-per-address must be at least 1"),
+    // PROTOCOL.md section 17: beyond loopback only with a token, or when told --insecure.
+    Case(
+      arguments: ["--host", "0.0.0.0"], message: "refusing to listen on 0.0.0.0 without --auth-token-file"),
+    Case(arguments: ["--host", "::"], message: "refusing to listen on :: without --auth-token-file"),
+    Case(arguments: ["--auth-token-file", "/nonexistent/token"], message: "cannot read --auth-token-file"),
   ]
 
   @Test(arguments: refused)

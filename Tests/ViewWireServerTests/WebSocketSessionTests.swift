@@ -36,7 +36,8 @@ import ViewWireWeb
     let daemon = try Daemon(["--web-port", "0"])
     defer { daemon.stop() }
     let transcript = try Self.load(name)
-    let socket = try WebSocketWireConnection(port: try #require(daemon.webPort))
+    let webPort = try #require(daemon.webPort)
+    var socket = try WebSocketWireConnection(port: webPort)
     var bindings: [String: String] = [:]
     var mirror = Mirror()
     func next(_ number: Int) throws -> String? {
@@ -49,6 +50,13 @@ import ViewWireWeb
       switch step.step {
       case .send(let text):
         try socket.send(line: text)
+      case .sendBound(let text):
+        try socket.send(line: Transcript.Step.substitute(text, bindings))
+      case .reconnect:
+        // Section 15's resume over a second WebSocket: the mirror keeps its last whole frame.
+        mirror.dropUnfinishedFrame()
+        socket.close()
+        socket = try WebSocketWireConnection(port: webPort)
       case .sendBytes, .expectBytes:
         Issue.record("\(place): raw bytes are not replayed over WebSocket")
       case .expect(let pattern):
