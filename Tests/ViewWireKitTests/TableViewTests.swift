@@ -196,6 +196,37 @@ struct TableViewTests {
     #expect(stage.visibleTexts.first == "s40 r0")
   }
 
+  struct PinCase: CustomTestStringConvertible, Sendable {
+    let offset: CGFloat
+    /// The y of each header on screen, by section.
+    let headers: [Int: CGFloat]
+    var testDescription: String { "offset \(Int(offset))" }
+  }
+
+  /// Sections of a 28-point header and five 44-point rows (248 points): a plain table's header
+  /// sticks to the top while its section scrolls under it, and the next header pushes it up.
+  static let pinCases: [PinCase] = [
+    PinCase(offset: 0, headers: [0: 0, 1: 248]),
+    PinCase(offset: 100, headers: [0: 100, 1: 248, 2: 496]),
+    PinCase(offset: 230, headers: [0: 220, 1: 248, 2: 496]),
+    PinCase(offset: 260, headers: [1: 260, 2: 496]),
+  ]
+
+  @Test(arguments: pinCases) func plainHeadersStickToTheTop(_ pin: PinCase) {
+    let sections = (0..<10).map { section in (0..<5).map { "s\(section) r\($0)" } }
+    let stage = Stage(Rows(sections, titles: (0..<10).map { "Section \($0)" }))
+    stage.table.contentOffset = CGPoint(x: 0, y: pin.offset)
+    stage.table.layoutIfNeeded()
+    var shown: [Int: CGFloat] = [:]
+    for section in 0..<10 {
+      if let header = stage.table.headerView(forSection: section) { shown[section] = header.frame.minY }
+    }
+    #expect(shown == pin.headers)
+    let headers = stage.table.subviews.filter { $0 is TableViewHeaderFooterView && !$0.isHidden }
+    let lastCell = stage.table.subviews.lastIndex { $0 is TableViewCell } ?? -1
+    #expect(headers.allSatisfy { header in stage.table.subviews.firstIndex { $0 === header }! > lastCell })
+  }
+
   @Test func rowHeightsFromTheDelegateSetTheContentSize() {
     let rows = Rows([Self.numbered(3), Self.numbered(2)])
     rows.heights[IndexPath(row: 1, section: 0)] = 100
