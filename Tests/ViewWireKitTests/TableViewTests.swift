@@ -350,6 +350,31 @@ struct TableViewTests {
     #expect(stage.table.cellForRow(at: IndexPath(row: 0, section: 1))?.textLabel?.text == "b0 again")
   }
 
+  @Test func sectionsAreInsertedDeletedAndReloadedWithTheirHeadersAndRows() {
+    let rows = Rows([["a0", "a1"], ["b0"], ["c0", "c1"]], titles: ["A", "B", "C"])
+    let stage = Stage(rows)
+    stage.table.selectRow(at: IndexPath(row: 1, section: 2), animated: false, scrollPosition: .none)
+    let c1 = stage.table.cellForRow(at: IndexPath(row: 1, section: 2))
+    stage.table.performBatchUpdates {
+      // Delete B (numbered as before), insert N at 0 (numbered as after), reload A, add a row to C.
+      rows.sections = [["n0"], ["A0!"], ["c0", "c1", "c2"]]
+      rows.titles = ["N", "A!", "C"]
+      stage.table.deleteSections(IndexSet(integer: 1), with: .fade)
+      stage.table.insertSections(IndexSet(integer: 0), with: .fade)
+      stage.table.reloadSections(IndexSet(integer: 0), with: .none)
+      stage.table.insertRows(at: [IndexPath(row: 2, section: 2)], with: .automatic)
+    }
+    stage.table.layoutIfNeeded()
+    #expect(stage.visibleTexts == ["n0", "A0!", "c0", "c1", "c2"])
+    #expect(
+      (0..<3).map { (stage.table.headerView(forSection: $0) as? TableViewHeaderFooterView)?.textLabel.text }
+        == ["N", "A!", "C"])
+    #expect(
+      stage.table.indexPathForSelectedRow == IndexPath(row: 1, section: 2), "C stayed the third section")
+    #expect(stage.table.cellForRow(at: IndexPath(row: 1, section: 2)) === c1)
+    #expect(stage.table.contentSize.height == CGFloat(3 * 28 + 5 * 44))
+  }
+
   @Test func reloadingARowAsksForItsCellAgainAndDeselectsIt() {
     let stage = Stage(Rows([Self.numbered(100)]))
     stage.table.selectRow(at: IndexPath(row: 4, section: 0), animated: false, scrollPosition: .none)
@@ -393,6 +418,11 @@ struct TableViewTests {
       stage.rows.sections[0].append("forgot to tell the table twice")
       stage.rows.sections[0].append("and once more")
       stage.table.insertRows(at: [IndexPath(row: 10, section: 0)], with: .automatic)
+    }
+    await #expect(processExitsWith: .failure) {
+      let stage = Stage(Rows([TableViewTests.numbered(3), TableViewTests.numbered(3)]))
+      stage.rows.sections.removeLast()
+      stage.table.deleteRows(at: [IndexPath(row: 0, section: 1)], with: .automatic)
     }
     await #expect(processExitsWith: .failure) {
       let table = TableView()
