@@ -106,7 +106,8 @@ struct LookConstantsTests {
   /// ordinary views the server sends for them.
   @Test(arguments: [
     (TableViewCell.selectedBackgroundColor, "#d1d1d6ff"),
-    (TableViewHeaderFooterView.defaultBackgroundColor, "#f2f2f7ff"), (Color(white: 0, alpha: 0.4), "#00000066"),
+    (TableViewHeaderFooterView.defaultBackgroundColor, "#f2f2f7ff"),
+    (Color(white: 0, alpha: 0.4), "#00000066"),
     (Color.systemRed, "#ff3b30ff"), (Color.gray, "#808080ff"),
   ])
   func sentViewColours(_ color: Color, _ wire: String) {
