@@ -51,7 +51,8 @@ struct ContentPainter {
     case "Switch": paintSwitch(grid: &grid)
     case "Slider": paintSlider(grid: &grid)
     case "ImageView": paintImage(grid: &grid)
-    default: break
+    default:
+      ControlPainter(node: node, frame: frame, cells: cells, clip: clip, opacity: opacity).paint(on: &grid)
     }
   }
 

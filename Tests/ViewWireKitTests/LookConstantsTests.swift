@@ -76,4 +76,47 @@ struct LookConstantsTests {
     #expect(Image(named: "photo")?.size == CGSize(width: 120, height: 80))
     #expect(Image.builtIn.count == 8)
   }
+
+  /// Section 14, "The newer controls": the sizes their command lists are drawn in, and the keys
+  /// the client reads from them at rest.
+  @Test func newerControls() {
+    let segments = SegmentedControl(items: ["Small", "Medium", "Large"])
+    #expect(segments.bounds.size == CGSize(width: 3 * (39 + 24), height: 32))
+    #expect(segments.renderProperties["segments"] == .string("Small\nMedium\nLarge"))
+    #expect(segments.renderProperties["selected"] == .number(-1))
+    let stepper = Stepper()
+    #expect(stepper.bounds.size == CGSize(width: 94, height: 32))
+    #expect(stepper.renderProperties["value"] == .number(0))
+    #expect(stepper.renderProperties["min"] == .number(0))
+    #expect(stepper.renderProperties["max"] == .number(100))
+    #expect(stepper.renderProperties["wraps"] == nil)
+    stepper.wraps = true
+    #expect(stepper.renderProperties["wraps"] == .bool(true))
+    stepper.wraps = false
+    #expect(stepper.renderProperties["wraps"] == nil)
+    #expect(ProgressView().bounds.height == 4)
+    #expect(ProgressView().renderProperties["progress"] == .number(0))
+    #expect(ActivityIndicatorView(style: .medium).bounds.size == CGSize(width: 20, height: 20))
+    #expect(ActivityIndicatorView(style: .large).bounds.size == CGSize(width: 37, height: 37))
+    #expect(ActivityIndicatorView().renderProperties["animating"] == .bool(false))
+    #expect(ActivityIndicatorView().renderProperties["hidden"] == .bool(true))
+  }
+
+  /// Section 14, "Tables, collection views, alerts, tab bars": the colours and sizes of the
+  /// ordinary views the server sends for them.
+  @Test(arguments: [
+    (TableViewCell.selectedBackgroundColor, "#d1d1d6ff"),
+    (TableViewHeaderFooterView.defaultBackgroundColor, "#f2f2f7ff"),
+    (Color(white: 0, alpha: 0.4), "#00000066"),
+    (Color.systemRed, "#ff3b30ff"), (Color.gray, "#808080ff"),
+  ])
+  func sentViewColours(_ color: Color, _ wire: String) {
+    #expect(color.wireColor.wireText == wire)
+  }
+
+  @Test func sentViewGeometry() {
+    #expect(TableViewCell.accessoryWidth == 38)
+    #expect(TableViewCell().renderProperties["bg"] == .color(WireColor(wireText: "#ffffffff")!))
+    #expect(TabBar.height == 49)
+  }
 }

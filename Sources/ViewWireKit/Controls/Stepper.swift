@@ -47,7 +47,9 @@ open class Stepper: Control {
   }
 
   /// Whether stepping past one end goes round to the other.
-  open var wraps = false
+  open var wraps = false {
+    didSet { setRenderProperty("wraps", wraps ? .bool(true) : nil) }
+  }
   /// Whether `valueChanged` goes out on each press (true) or when the finger lifts.
   open var isContinuous = true
   /// UIKit's press-and-hold repetition; accepted, not acted on (see the type's comment).

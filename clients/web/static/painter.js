@@ -7,6 +7,7 @@
 import { breakLines, characters, keepEnd, lineHeight, truncateTail, widthOf } from "./text.js";
 import { imageCommands, imageSize } from "./images.js";
 import { paintDrawing } from "./drawing.js";
+import { CONTROL_KINDS, controlFace } from "./controls.js";
 import * as look from "./look.js";
 
 /** The looks the kit's classes have; any other class (an app's own) draws as a plain view. */
@@ -75,7 +76,7 @@ export class Painter {
     const kids = document.createElement("div");
     kids.className = "vw-kids";
     el.append(kids);
-    return { el, kids, face: null, canvas: null, border: null, kind: KINDS.has(view.cls) ? view.cls : "View", drawn: null };
+    return { el, kids, face: null, canvas: null, border: null, kind: KINDS.has(view.cls) || CONTROL_KINDS.has(view.cls) ? view.cls : "View", drawn: null };
   }
 
   forget(id) {
@@ -224,6 +225,7 @@ export class Painter {
           face = imageFace(p, w, h, this.drewText);
           break;
         default:
+          face = controlFace(record.kind, p, w, h, this.drewText);
           break;
       }
     }
