@@ -78,3 +78,31 @@ import ViewWireKit
     #expect(try explained("abcd") == explained("你好😀😀"))
   }
 }
+
+/// One client's memory sent memory warnings into every other session (issue 13): only the
+/// sessions holding the most views are warned.
+@Suite struct MemoryWarningTargetTests {
+  @Test func onlyTheLargestSessionIsWarned() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("resident-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Data("0\n".utf8).write(to: file, options: .atomic)
+    let daemon = try Daemon(["--memory-soft-limit-mib", "1", "--resident-memory-file", file.path])
+    let small = try daemon.session()
+    let large = try daemon.session()
+    for session in [small, large] {
+      try session.run("trace on")
+      try session.run("open navigation")
+    }
+    try large.run("tap @row-apple")
+    try Data("\(2 * 1024 * 1024)\n".utf8).write(to: file, options: .atomic)
+    let warning = "trace lifecycle NavigationController didReceiveMemoryWarning"
+    let deadline = Date().addingTimeInterval(20)
+    while !large.asynchronousLines.contains(warning), Date() < deadline {
+      try large.run("ping")
+      usleep(50_000)
+    }
+    #expect(large.asynchronousLines.contains(warning))
+    try small.run("ping")
+    #expect(!small.asynchronousLines.contains(warning), "the small session was left alone")
+  }
+}
