@@ -3,31 +3,35 @@ SWIFT ?= swift
 PYTHON ?= python3
 PORT ?= 7420
 HOST ?= 127.0.0.1
+# The web port: the browser client and WebSocket sessions (PROTOCOL.md section 13).
+WEB_PORT ?= 7421
 # The Python-driven tests (the Python client's, the browser's, the terminal's) run in one venv
 # under .build/, made by `make py-deps` with the PyPI packages they need.
 PY_VENV := .build/py-venv
-PY_PACKAGES := pytest selenium pyte websockets
+PY_PACKAGES := pytest selenium pyte websockets pillow
 PYTEST = $(PY_VENV)/bin/python -m pytest
-# Debian packages the tests drive for real: a browser and its driver, telnet, socat.
-TEST_APT_PACKAGES := chromium chromium-driver telnet socat
+# Debian packages the tests drive for real: a browser and its driver (and the font the browser
+# client draws with, so its reference pictures match), telnet, nc, socat, tmux.
+TEST_APT_PACKAGES := chromium chromium-driver fonts-liberation telnet netcat-openbsd socat tmux
 # Each Python test folder that `make test` runs (one pytest each) against the daemon the Swift
 # build made.
-PYTEST_DIRS := clients/python/tests
+PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests clients/console-tests
 
 .PHONY: run test deps py-deps test-deps bench-deps build build-release bench bench-latency bench-diff bench-layout bench-throughput bench-sessions format clean
 
-# Installs libuv's headers (and pkg-config) when they are missing. Needs root or sudo.
+# Installs libuv's and libedit's headers (and pkg-config) when they are missing. Needs root or
+# sudo. libedit gives the console its line editing.
 deps:
-	@if ! pkg-config --exists libuv 2>/dev/null; then \
-	  echo "Installing libuv1-dev and pkg-config..."; \
+	@if ! pkg-config --exists libuv libedit 2>/dev/null; then \
+	  echo "Installing libuv1-dev, libedit-dev and pkg-config..."; \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libuv1-dev pkg-config; \
+	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq libuv1-dev libedit-dev pkg-config; \
 	fi
 
 # Makes $(PY_VENV) with $(PY_PACKAGES) from PyPI when it lacks any of them (python3 and its venv
 # module come from apt when missing).
 py-deps:
-	@if ! $(PY_VENV)/bin/python -c 'import pytest, selenium, pyte, websockets' >/dev/null 2>&1; then \
+	@if ! $(PY_VENV)/bin/python -c 'import pytest, selenium, pyte, websockets, PIL' >/dev/null 2>&1; then \
 	  if ! $(PYTHON) -m venv --help >/dev/null 2>&1 || ! $(PYTHON) -c 'import ensurepip' 2>/dev/null; then \
 	    echo "Installing python3 and python3-venv..."; \
 	    SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
@@ -51,10 +55,12 @@ build: deps
 	$(SWIFT) build --product viewwired
 	$(SWIFT) build --product viewwire
 
-# Runs the daemon with the demo apps on $(HOST):$(PORT). Connect with `telnet 127.0.0.1 7420`,
-# `nc 127.0.0.1 7420` or `.build/debug/viewwire --port 7420`.
+# Runs the daemon with the demo apps on $(HOST):$(PORT), and the browser client on
+# http://$(HOST):$(WEB_PORT)/; the daemon prints both addresses. Connect with
+# `telnet 127.0.0.1 7420`, `nc 127.0.0.1 7420` or `.build/debug/viewwire --port 7420`, or open
+# http://127.0.0.1:7421/ in a browser.
 run: build
-	.build/debug/viewwired --host $(HOST) --port $(PORT)
+	.build/debug/viewwired --host $(HOST) --port $(PORT) --web-port $(WEB_PORT)
 
 # Runs every test: the Swift suites (unit, property and transcript tests over real TCP) and the
 # Python client's tests against the real daemon the Swift build just made.

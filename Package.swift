@@ -28,6 +28,9 @@ let package = Package(
     // C interop: libuv, seen only by ViewWireLoop.
     .systemLibrary(
       name: "CLibUV", pkgConfig: "libuv", providers: [.apt(["libuv1-dev"])]),
+    // C interop: libedit's readline-compatible interface, seen only by the `viewwire` console.
+    .systemLibrary(
+      name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
     // Event loop, TCP, timers, signals and wake-ups over libuv. The only module that calls uv_*.
     .target(name: "ViewWireLoop", dependencies: ["CLibUV"], swiftSettings: strict),
     // The line protocol: framing, tokens, commands, server messages, frame hash, transcripts. No I/O.
@@ -74,17 +77,20 @@ let package = Package(
     // Client library: connection, mirror tree with hash check, scripting calls, transcript replay.
     .target(
       name: "ViewWireClient", dependencies: ["ViewWireProtocol", "ViewWireWeb"], swiftSettings: strict),
+    // The terminal screen's pure parts: mirror to cells, cell diffs to escapes, keys and mouse in.
+    .target(name: "ViewWireTerminal", dependencies: ["ViewWireClient", "ViewWireProtocol"], swiftSettings: strict),
     .executableTarget(
       name: "viewwire",
       dependencies: [
-        "ViewWireClient", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "ViewWireClient", "ViewWireTerminal", "CEditLine",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     // Benchmarks: release-mode executables that print ratios against a baseline from the same run.
     .executableTarget(
       name: "bench-latency",
       dependencies: [
-        "ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient", "ViewWireWebClient",
+        "ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient",
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Sources/Benchmarks/Latency", swiftSettings: strict),
@@ -107,6 +113,9 @@ let package = Package(
     .testTarget(name: "ViewWireWebTests", dependencies: ["ViewWireWeb"], swiftSettings: strict),
     .testTarget(name: "ViewWireLoopTests", dependencies: ["ViewWireLoop"], swiftSettings: strict),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strict),
+    .testTarget(
+      name: "ViewWireTerminalTests", dependencies: ["ViewWireTerminal", "ViewWireClient", "ViewWireProtocol"],
+      swiftSettings: strict),
     .testTarget(
       name: "ViewWireKitTests", dependencies: ["ViewWireKit", "ViewWireDiff"], swiftSettings: strict),
     .testTarget(

@@ -100,6 +100,19 @@ public struct TranscriptReplayer {
         }
       case .close:
         return bindings
+      case .expectBytes(let expected):
+        let hex = expected.map { String($0, radix: 16).leftPadded() }.joined(separator: " ")
+        let got: [UInt8]
+        do { got = try connection.readBytes(count: expected.count, timeout: timeout) } catch {
+          throw Failure(
+            transcript: transcript.name, line: number, expected: "the bytes \(hex)", got: "\(error)")
+        }
+        guard got == expected else {
+          throw Failure(
+            transcript: transcript.name, line: number, expected: "the bytes \(hex)",
+            got: got.isEmpty
+              ? "(closed)" : got.map { String($0, radix: 16).leftPadded() }.joined(separator: " "))
+        }
       case .reconnect:
         // The mirror stays, less a frame the close cut: a `resume` on the new connection goes
         // on from its last whole frame.
@@ -119,4 +132,9 @@ public struct TranscriptReplayer {
     }
     return bindings
   }
+}
+
+extension String {
+  /// A one-digit hex byte with its leading zero, as transcripts write bytes.
+  fileprivate func leftPadded() -> String { count == 1 ? "0" + self : self }
 }

@@ -98,6 +98,23 @@ public final class WireConnection {
     }
   }
 
+  /// Reads the next `count` bytes as they are, for what is not a line: a telnet answer
+  /// (PROTOCOL.md section 1.1).
+  ///
+  /// - Returns: the bytes, or fewer if the server closed the connection first.
+  /// - Throws: `Failure.timedOut` when they do not all arrive within `timeout` seconds.
+  public func readBytes(count: Int, timeout: Double = 5) throws(Failure) -> [UInt8] {
+    let deadline = Date().addingTimeInterval(timeout)
+    while buffer.count - bufferStart < count, socket >= 0 {
+      let remaining = deadline.timeIntervalSinceNow
+      guard remaining > 0 else { throw .timedOut(seconds: timeout) }
+      try receive(waitingUpTo: remaining)
+    }
+    let end = min(buffer.count, bufferStart + count)
+    defer { bufferStart = end }
+    return Array(buffer[bufferStart..<end])
+  }
+
   /// Reads the next line (without its LF), waiting at most `timeout` seconds. Returns nil when
   /// the server closed the connection cleanly.
   public func readLine(timeout: Double = 5) throws(Failure) -> String? {
@@ -112,34 +129,40 @@ public final class WireConnection {
         }
         return line
       }
+      // A last line without LF is dropped.
       guard socket >= 0 else { return nil }
       let remaining = deadline.timeIntervalSinceNow
       guard remaining > 0 else { throw .timedOut(seconds: timeout) }
-      var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      let ready = poll(&poller, 1, Int32(min(remaining * 1000, 60_000)) + 1)
-      if ready < 0 {
-        if errno == EINTR { continue }
-        throw .ioError(String(cString: strerror(errno)))
-      }
-      if ready == 0 { continue }
-      var chunk = [UInt8](repeating: 0, count: 65536)
-      let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        if errno == ECONNRESET {
-          close()
-          return nil
-        }
-        throw .ioError(String(cString: strerror(errno)))
-      }
-      if count == 0 {
-        close()
-        if bufferStart < buffer.count { continue }  // a last line without LF is dropped
-        return nil
-      }
-      buffer.append(contentsOf: chunk[0..<count])
-      if recordsBytes { receivedBytes.append(contentsOf: chunk[0..<count]) }
+      try receive(waitingUpTo: remaining)
     }
+  }
+
+  /// Waits up to `seconds` for bytes and appends what came to the buffer; closes the socket at
+  /// the end of the stream or a reset.
+  private func receive(waitingUpTo seconds: Double) throws(Failure) {
+    var poller = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    let ready = poll(&poller, 1, Int32(min(seconds * 1000, 60_000)) + 1)
+    if ready < 0 {
+      if errno == EINTR { return }
+      throw .ioError(String(cString: strerror(errno)))
+    }
+    if ready == 0 { return }
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+    if count < 0 {
+      if errno == EINTR || errno == EAGAIN { return }
+      if errno == ECONNRESET {
+        close()
+        return
+      }
+      throw .ioError(String(cString: strerror(errno)))
+    }
+    if count == 0 {
+      close()
+      return
+    }
+    buffer.append(contentsOf: chunk[0..<count])
+    if recordsBytes { receivedBytes.append(contentsOf: chunk[0..<count]) }
   }
 
   /// Tells the server nothing more will be sent (a TCP half-close); replies can still be read.

@@ -314,7 +314,16 @@ private struct Builder {
   private mutating func exchangeTwoChildren(of parent: View) -> Bool {
     guard let state = parent.wireState else { return false }
     let final = parent.subviews
-    guard let (low, high) = Self.exchangedPair(of: final, in: state.sentChildren) else { return false }
+    let exchanged: (Int, Int)?
+    if parent.childEditsSinceSent == 1, final.count == state.sentChildren.count {
+      // The one change since the list was sent is this exchange: nothing to compare.
+      let (first, second) = parent.lastExchange
+      exchanged = (min(first, second), max(first, second))
+    } else {
+      exchanged = Self.exchangedPair(of: final, in: state.sentChildren)
+    }
+    guard let (low, high) = exchanged, high - low >= 3 else { return false }
+    parent.childEditsSinceSent = 0
     let parentID = parent.wireID
     body.appendMoveLine(id: final[low].wireID, parent: parentID, index: low)
     body.appendMoveLine(id: final[high].wireID, parent: parentID, index: high)
@@ -465,6 +474,7 @@ private struct Builder {
       previousID = child.wireID
     }
     if let state = parent.wireState { Self.record(final, asSentChildrenOf: state) }
+    parent.childEditsSinceSent = 0
     simulated[ObjectIdentifier(parent)] = SimulatedChildren(final)
   }
 
@@ -746,6 +756,7 @@ private struct Builder {
       emitTree(child, parent: view, index: childIndex)
     }
     Self.record(view.subviews, asSentChildrenOf: state)
+    view.childEditsSinceSent = 0
   }
 }
 

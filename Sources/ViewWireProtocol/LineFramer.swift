@@ -1,20 +1,50 @@
 /// Splits a client's byte stream into lines (PROTOCOL.md section 1).
 ///
-/// It removes telnet's IAC sequences, ends lines at LF (dropping a CR before it) or at telnet's
-/// CR NUL, bounds line length, and checks UTF-8 and control characters, so everything after it
-/// sees only clean text.
+/// It takes telnet's IAC commands out of the stream and turns the few the server heeds into
+/// events (section 1.1), ends lines at LF (dropping a CR before it) or at telnet's CR NUL, bounds
+/// line length, and checks UTF-8 and control characters, so everything after it sees only clean
+/// text.
 /// It keeps its state between reads: a line, an IAC sequence or a CRLF may be split anywhere.
+///
+/// Telnet answers are events, not bytes the framer writes, so the connection sends them in order
+/// with the replies to the lines around them: an answer to `DO TIMING-MARK` must follow the
+/// replies to every line before it (RFC 860), which only the code that writes replies can do.
 public struct LineFramer: Sendable {
-  /// What one complete line turned into.
+  /// What one complete line, or one telnet command the server heeds, turned into.
   public enum Event: Equatable, Sendable {
     /// A line of text, without its terminator; never empty or only blanks.
     case line(String)
     /// A line that was refused, with the reply to send.
     case error(LineError)
+    /// A telnet answer to send, `IAC VERB OPTION`, after the replies to the lines before it: the
+    /// answer to one `DO` or `WILL` request (section 1.1). Two bytes rather than an array, so a
+    /// flood of requests costs no allocation each.
+    case telnetAnswer(verb: UInt8, option: UInt8)
+    /// Telnet's `IP` or `BRK` (Ctrl-C and Ctrl-\ in telnet): the session cancels the touch in
+    /// progress. The framer has already discarded the partial line.
+    case interrupt
   }
 
   private enum TelnetState: Sendable {
-    case data, command, option, subnegotiation, subnegotiationCommand
+    case data, command, subnegotiation, subnegotiationCommand
+    /// After `IAC` and one of `WILL`, `WONT`, `DO`, `DONT` (the byte kept): the option comes next.
+    case option(UInt8)
+  }
+
+  /// Telnet's command bytes (RFC 854) and the one option the server answers yes to (RFC 860).
+  enum Telnet {
+    static let iac: UInt8 = 255
+    static let dont: UInt8 = 254
+    static let `do`: UInt8 = 253
+    static let wont: UInt8 = 252
+    static let will: UInt8 = 251
+    static let sb: UInt8 = 250
+    static let el: UInt8 = 248
+    static let ec: UInt8 = 247
+    static let ip: UInt8 = 244
+    static let brk: UInt8 = 243
+    static let se: UInt8 = 240
+    static let timingMark: UInt8 = 6
   }
 
   /// The most bytes a line may hold before its terminator.
@@ -33,7 +63,8 @@ public struct LineFramer: Sendable {
     line.reserveCapacity(256)
   }
 
-  /// Feeds bytes as they were read; calls `handler` once per finished line, in order.
+  /// Feeds bytes as they were read; calls `handler` once per event (a finished line, a telnet
+  /// answer, an interrupt), in stream order.
   public mutating func append(_ bytes: UnsafeRawBufferPointer, _ handler: (Event) -> Void) {
     for byte in bytes { feed(byte, handler) }
   }
@@ -46,31 +77,42 @@ public struct LineFramer: Sendable {
   private mutating func feed(_ byte: UInt8, _ handler: (Event) -> Void) {
     switch telnet {
     case .data:
-      if byte == 0xFF {
+      if byte == Telnet.iac {
         telnet = .command
         return
       }
     case .command:
+      telnet = .data
       switch byte {
-      case 0xFF: telnet = .data  // IAC IAC: a literal 0xFF, handled as data below
-      case 251...254:
-        telnet = .option
+      case Telnet.iac: break  // IAC IAC: a literal 0xFF, handled as data below
+      case Telnet.will...Telnet.dont:
+        telnet = .option(byte)
         return
-      case 250:
+      case Telnet.sb:
         telnet = .subnegotiation
         return
-      default:
-        telnet = .data
+      case Telnet.ip, Telnet.brk:
+        discardPartialLine()
+        handler(.interrupt)
         return
+      case Telnet.ec:
+        eraseCharacter()
+        return
+      case Telnet.el:
+        discardPartialLine()
+        return
+      default:
+        return  // SUSP, AO, AYT, NOP, DM, GA, ...: nothing to do (section 1.1 says why)
       }
-    case .option:
+    case .option(let verb):
       telnet = .data
+      answer(verb, byte, handler)
       return
     case .subnegotiation:
-      if byte == 0xFF { telnet = .subnegotiationCommand }
+      if byte == Telnet.iac { telnet = .subnegotiationCommand }
       return
     case .subnegotiationCommand:
-      telnet = byte == 240 ? .data : .subnegotiation
+      telnet = byte == Telnet.se ? .data : .subnegotiation
       return
     }
 
@@ -88,6 +130,37 @@ public struct LineFramer: Sendable {
     case UInt8(ascii: "\r"): pendingCR = true
     default: store(byte)
     }
+  }
+
+  /// Answers one option request: yes to `DO TIMING-MARK`, no to every other `DO` and `WILL`,
+  /// and nothing to `WONT` and `DONT`, which confirm that the option is off as every option is,
+  /// so no two telnets can answer each other forever (RFC 1143).
+  private func answer(_ verb: UInt8, _ option: UInt8, _ handler: (Event) -> Void) {
+    switch verb {
+    case Telnet.do:
+      handler(.telnetAnswer(verb: option == Telnet.timingMark ? Telnet.will : Telnet.wont, option: option))
+    case Telnet.will:
+      handler(.telnetAnswer(verb: Telnet.dont, option: option))
+    default:
+      break
+    }
+  }
+
+  /// Forgets the line received so far, an overlong one included (`IP`, `BRK`, `EL`).
+  private mutating func discardPartialLine() {
+    line.removeAll(keepingCapacity: line.capacity <= 8192)
+    pendingCR = false
+    isDiscarding = false
+  }
+
+  /// Erases the partial line's last character (`EC`): a pending CR, or one UTF-8 scalar with its
+  /// continuation bytes. A line being discarded for its length has nothing left to erase.
+  private mutating func eraseCharacter() {
+    if pendingCR {
+      pendingCR = false
+      return
+    }
+    while let last = line.popLast(), last & 0xC0 == 0x80 {}
   }
 
   private mutating func store(_ byte: UInt8) {

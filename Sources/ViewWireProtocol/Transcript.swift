@@ -15,6 +15,8 @@ public struct Transcript: Sendable {
     case close
     /// `! expect-close`: the server must close next.
     case expectClose
+    /// `! expect-raw HEX`: the server's next bytes must be exactly these (telnet answers).
+    case expectBytes([UInt8])
     /// `! reconnect`: close the connection and open a new one to the same server; variables stay
     /// bound (section 15's resume needs a second connection).
     case reconnect
@@ -96,7 +98,7 @@ public struct Transcript: Sendable {
         let words = line.dropFirst(2).split(separator: " ", maxSplits: 1)
         let argument = words.count > 1 ? String(words[1]) : ""
         switch words.first.map(String.init) {
-        case "raw":
+        case "raw", "expect-raw":
           var bytes: [UInt8] = []
           for hex in argument.split(separator: " ") {
             guard hex.count == 2, let byte = UInt8(hex, radix: 16) else {
@@ -104,7 +106,8 @@ public struct Transcript: Sendable {
             }
             bytes.append(byte)
           }
-          lines.append(Line(number: number, step: .sendBytes(bytes)))
+          lines.append(
+            Line(number: number, step: words.first == "raw" ? .sendBytes(bytes) : .expectBytes(bytes)))
         case "send-unterminated":
           lines.append(Line(number: number, step: .sendBytes(Array(argument.utf8))))
         case "repeat":

@@ -156,6 +156,10 @@ final class ClientConnection {
         Localization.withLocale(session.window.traitCollection.locale) { dispatcher.handle(line: line) }
       case .error(let error):
         send(error.reply)
+      case .telnetAnswer(let verb, let option):
+        output += [0xFF, verb, option]  // IAC VERB OPTION, between replies, in request order (§1.1)
+      case .interrupt:
+        if session.window.cancelTouchInProgress() { sendChanges() }
       }
       if output.count + queuedBytes > configuration.outputLimit { flush() }
     }

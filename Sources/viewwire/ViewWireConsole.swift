@@ -10,7 +10,7 @@ struct ViewWireConsole: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "viewwire",
     abstract: "Talk to a ViewWire daemon, or replay session transcripts against one.",
-    subcommands: [Connect.self, Replay.self],
+    subcommands: [Connect.self, Replay.self, Screen.self],
     defaultSubcommand: Connect.self)
 }
 
@@ -23,10 +23,10 @@ struct ServerAddress: ParsableArguments {
   var port = 7420
 }
 
-/// Lines typed on standard input go to the daemon; its lines are printed as they come. Every
-/// frame is applied to a mirror and its hash checked; on a mismatch the client says so, sends
-/// `resync` once, and skips frame lines until the full frame that answers it replaces the mirror,
-/// as the protocol asks.
+/// Lines typed go to the daemon; its lines are printed as they come. Every frame is applied to a
+/// mirror and its hash checked; on a mismatch the client says so, sends `resync` once, and skips
+/// frame lines until the full frame that answers it replaces the mirror, as the protocol asks.
+/// On a terminal the typed line is edited with libedit (history, completion: `ConsoleSession`).
 struct Connect: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Connect and type commands (the default).")
 
@@ -35,39 +35,12 @@ struct Connect: ParsableCommand {
   @Flag(help: "Print a line after each frame saying whether its hash matched the mirror.")
   var showChecks = false
 
+  @Flag(help: "Show `tree` replies as an outline: indented by depth, each view as #ID CLASS X Y W H ...")
+  var indentTree = false
+
   func run() throws {
     let connection = try WireConnection(host: address.host, port: address.port)
-    let shared = UncheckedBox(connection)
-    let showChecks = self.showChecks
-    let reader = Thread {
-      // The library's own resync logic, so the console and the scripting library recover the
-      // same way and the library's tests check what the console shows.
-      var sync = MirrorSync()
-      while true {
-        guard let line = try? shared.value.readLine(timeout: 86_400) else { break }
-        show(line)
-        switch sync.consume(ServerLine.parse(line)) {
-        case .applied(let sequence, let views):
-          if showChecks { show("# frame \(sequence) checked: \(views) views, hash matches") }
-        case .resyncNeeded(let failure):
-          show("# mirror: \(failure); sending resync")
-          try? shared.value.send(line: "resync")
-        case .unrecoverable(let failure):
-          show(
-            "# mirror: \(failure); the full frame does not check out either, so no resync (type snapshot to try again)"
-          )
-        case .other, .buffered, .skipped:
-          break
-        }
-      }
-      Foundation.exit(0)
-    }
-    reader.start()
-    while let line = Swift.readLine(strippingNewline: true) {
-      try connection.send(line: line)
-    }
-    connection.finishSending()
-    while true { sleep(60) }
+    ConsoleSession(connection: connection, showChecks: showChecks, indentTree: indentTree).run()
   }
 }
 
@@ -115,12 +88,5 @@ final class UncheckedBox<Value>: @unchecked Sendable {
 /// the reader waited for the next typed line after each server line. Writing to the descriptor
 /// takes no stdio lock, needs no flush, and leaves nothing buffered.
 func show(_ line: String) {
-  let bytes = Array((line + "\n").utf8)
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-    if written < 0 && errno == EINTR { continue }
-    guard written > 0 else { return }  // standard output is gone; nothing to show it on
-    offset += written
-  }
+  writeAll(line + "\n")
 }

@@ -12,6 +12,8 @@ struct LineFramerTests {
   enum Outcome: Equatable, CustomStringConvertible {
     case line(String)
     case error(ClientErrorCode)
+    case answer([UInt8])
+    case interrupt
 
     init(_ event: LineFramer.Event) {
       switch event {
@@ -19,6 +21,8 @@ struct LineFramerTests {
       case .error(.client(let code, _)): self = .error(code)
       case .error(.unknownCommand(let verb)):
         Issue.record("the framer reported an unknown command \(verb)"); self = .line("")
+      case .telnetAnswer(let verb, let option): self = .answer([0xFF, verb, option])
+      case .interrupt: self = .interrupt
       }
     }
 
@@ -26,6 +30,8 @@ struct LineFramerTests {
       switch self {
       case .line(let text): "line(\(text.debugDescription))"
       case .error(let code): "error(\(code.rawValue))"
+      case .answer(let bytes): "answer(\(bytes.map { String($0, radix: 16) }.joined(separator: " ")))"
+      case .interrupt: "interrupt"
       }
     }
   }
@@ -111,12 +117,27 @@ struct LineFramerTests {
     Case(name: "NUL is bad syntax", bytes: text("pi") + [0] + text("ng\n"), expected: [.error(.badSyntax)]),
     Case(name: "a CR inside a line is bad syntax", bytes: text("pi\rng\n"), expected: [.error(.badSyntax)]),
     Case(name: "TAB is allowed", bytes: text("tap\t1\t2\n"), expected: [.line("tap\t1\t2")]),
-    // Telnet.
-    Case(name: "IAC WILL x is removed", bytes: [iac, 251, 1] + text("ping\n"), expected: [.line("ping")]),
+    // Telnet (section 1.1): requests are answered in stream order, WONT and DONT never.
     Case(
-      name: "IAC WONT, DO and DONT are removed",
+      name: "IAC WILL x is removed and refused with DONT x", bytes: [iac, 251, 1] + text("ping\n"),
+      expected: [.answer([iac, 254, 1]), .line("ping")]),
+    Case(
+      name: "IAC DO x is refused with WONT x, WONT and DONT get no answer",
       bytes: [iac, 252, 3] + text("pi") + [iac, 253, 24] + text("ng") + [iac, 254, 31] + text("\n"),
-      expected: [.line("ping")]),
+      expected: [.answer([iac, 252, 24]), .line("ping")]),
+    Case(
+      name: "DO TIMING-MARK is answered WILL TIMING-MARK after the lines before it",
+      bytes: text("ping\n") + [iac, 253, 6] + text("ping\n"),
+      expected: [.line("ping"), .answer([iac, 251, 6]), .line("ping")]),
+    Case(
+      name: "WILL TIMING-MARK from a client is refused like any WILL", bytes: [iac, 251, 6],
+      expected: [.answer([iac, 254, 6])]),
+    Case(
+      name: "every request gets its answer, repeated requests too",
+      bytes: [iac, 253, 1, iac, 253, 1, iac, 253, 6, iac, 253, 6],
+      expected: [
+        .answer([iac, 252, 1]), .answer([iac, 252, 1]), .answer([iac, 251, 6]), .answer([iac, 251, 6]),
+      ]),
     Case(
       name: "IAC SB ... IAC SE is removed",
       bytes: [iac, 250, 24, 0] + text("xterm") + [iac, 240] + text("ping\n"),
@@ -129,16 +150,48 @@ struct LineFramerTests {
       bytes: [iac, 250] + text("a\nb\n") + [iac, 240] + text("ping\n"),
       expected: [.line("ping")]),
     Case(
-      name: "IAC IP (Ctrl-C) is removed", bytes: text("pi") + [iac, 244] + text("ng\n"),
+      name: "Ctrl-C in telnet (IAC IP IAC DO TIMING-MARK) interrupts and discards the partial line",
+      bytes: text("pi") + [iac, 244, iac, 253, 6] + text("ng\n"),
+      expected: [.interrupt, .answer([iac, 251, 6]), .line("ng")]),
+    Case(
+      name: "IAC BRK (Ctrl-\\) interrupts too", bytes: text("ping") + [iac, 243] + text("\n"),
+      expected: [.interrupt]),
+    Case(
+      name: "an interrupt discards a pending CR", bytes: text("ping\r") + [iac, 244] + text("\n"),
+      expected: [.interrupt]),
+    Case(
+      name: "an interrupt discards an overlong line, so no line-too-long follows",
+      bytes: text(long4096 + "ab") + [iac, 244] + text("ping\n"), expected: [.interrupt, .line("ping")]),
+    Case(
+      name: "Ctrl-Z in telnet (IAC SUSP IAC DO TIMING-MARK) keeps the partial line",
+      bytes: text("pi") + [iac, 237, iac, 253, 6] + text("ng\n"),
+      expected: [.answer([iac, 251, 6]), .line("ping")]),
+    Case(
+      name: "AO, AYT and NOP are ignored", bytes: text("p") + [iac, 245, iac, 246, iac, 241] + text("ing\n"),
       expected: [.line("ping")]),
     Case(
-      name: "IAC between CR and LF keeps the CRLF", bytes: text("ping\r") + [iac, 251, 1] + text("\n"),
+      name: "IAC EC erases the last character", bytes: text("pinx") + [iac, 247] + text("g\n"),
+      expected: [.line("ping")]),
+    Case(
+      name: "IAC EC erases a whole UTF-8 character", bytes: text("text \"aé") + [iac, 247] + text("\"\n"),
+      expected: [.line("text \"a\"")]),
+    Case(
+      name: "IAC EC erases a pending CR", bytes: text("ping\r") + [iac, 247] + text("\n"),
+      expected: [.line("ping")]),
+    Case(
+      name: "IAC EC on an empty line erases nothing", bytes: [iac, 247] + text("ping\n"),
+      expected: [.line("ping")]),
+    Case(
+      name: "IAC EL erases the partial line", bytes: text("tap 1 2") + [iac, 248] + text("ping\n"),
+      expected: [.line("ping")]),
+    Case(
+      name: "IAC between CR and LF keeps the CRLF", bytes: text("ping\r") + [iac, 254, 1] + text("\n"),
       expected: [.line("ping")]),
     Case(
       name: "IAC IAC is a literal 0xFF, which is invalid UTF-8", bytes: text("a") + [iac, iac] + text("\n"),
       expected: [.error(.invalidUTF8)]),
     Case(
-      name: "a line of only telnet commands is blank", bytes: [iac, 253, 1, iac, 244] + text("\n"),
+      name: "a line of only telnet commands is blank", bytes: [iac, 254, 1, iac, 241] + text("\n"),
       expected: []),
   ]
 

@@ -22,6 +22,7 @@ struct TranscriptTests {
     <
     ! close
     ! expect-close
+    ! expect-raw ff fb 06
     """
 
   static let expectedSteps: [Transcript.Step] = [
@@ -36,13 +37,14 @@ struct TranscriptTests {
     .expect(TranscriptPattern("")),
     .close,
     .expectClose,
+    .expectBytes([0xFF, 0xFB, 0x06]),
   ]
 
   @Test func parsesEveryKindOfLine() throws {
     let transcript = try Transcript(parsing: Self.sample, name: "sample.vwt")
     #expect(transcript.name == "sample.vwt")
     #expect(transcript.lines.map(\.step) == Self.expectedSteps)
-    #expect(transcript.lines.map(\.number) == [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+    #expect(transcript.lines.map(\.number) == [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
   }
 
   @Test func crlfFilesParseTheSame() throws {

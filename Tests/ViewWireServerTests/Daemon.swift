@@ -9,6 +9,8 @@ import ViewWireClient
 final class Daemon {
   let process = Process()
   let port: Int
+  /// The web port (PROTOCOL.md section 13), when started with `--web-port`.
+  private(set) var webPort: Int?
   private let output = Pipe()
   private let errors = Pipe()
   /// What the daemon wrote to stderr, its log, read as it comes so the pipe never fills.
@@ -42,7 +44,9 @@ final class Daemon {
       while case let data = errorReader.availableData, !data.isEmpty { log.append(data) }
     }.start()
     var text = ""
-    while !text.contains("\n") {
+    // With --web-port, a second line names the web port.
+    let linesWanted = arguments.contains("--web-port") ? 2 : 1
+    while text.count(where: { $0 == "\n" }) < linesWanted {
       let data = output.fileHandleForReading.availableData
       if data.isEmpty { break }
       text += String(decoding: data, as: UTF8.self)
@@ -54,6 +58,16 @@ final class Daemon {
       throw DaemonFailure(message: "the daemon did not report its port: \(text)")
     }
     self.port = port
+    if linesWanted == 2 {
+      let web = text.split(separator: "\n").dropFirst().first ?? ""
+      guard web.hasPrefix("web on http://"), web.hasSuffix("/"),
+        let webPort = web.dropLast().split(separator: ":").last.flatMap({ Int($0) })
+      else {
+        process.terminate()
+        throw DaemonFailure(message: "the daemon did not report its web port: \(text)")
+      }
+      self.webPort = webPort
+    }
   }
 
   /// Waits up to `seconds` for the process to end by itself and returns its exit status, or

@@ -32,6 +32,13 @@ struct DaemonOptionsTests {
       arguments: ["--memory-soft-limit-mib", "9223372036854775807"],
       message: "--memory-soft-limit-mib must be above 0 and at most 8796093022207"),
     Case(arguments: ["--port", "-1"], message: "--port must be between 0 and 65535"),
+    Case(arguments: ["--web-port", "65536"], message: "--web-port must be between 0 and 65535"),
+    Case(
+      arguments: ["--web-handshake-timeout", "0"],
+      message: "--web-handshake-timeout must be a number of seconds above 0 and at most 86400"),
+    Case(
+      arguments: ["--web-handshake-timeout", "nan"],
+      message: "--web-handshake-timeout must be a number of seconds above 0 and at most 86400"),
     Case(
       arguments: ["--detach-timeout", "0"], message: "--detach-timeout must be a number of seconds above 0"),
     Case(

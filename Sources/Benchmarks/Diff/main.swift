@@ -10,6 +10,9 @@
 // addSubview/removeFromSuperview/text calls) is timed separately and printed as `model`; the
 // frame's time is also split into its phases (medians of each, so they need not add up).
 //
+// The table view's scrolling rows follow (TableScroll.swift): 10,000 rows scrolled by one row and
+// by one screen, whose frames must cost the rows that come into view.
+//
 // A second table, "rows demo at scale", runs the rows demo's own actions (swap the second and
 // last row, remove the first, update every third label) on tables of 1,000 to 10,000 rows and
 // prints each size's cost as a ratio of the same action at 1,000 rows: a cost that follows the
@@ -272,3 +275,7 @@ if runsTable {
   say("summary: cost / create 1,000: " + summary.joined(separator: ", "))
 }
 if runsScaling { runScaling(reps: reps) }
+
+// The table view's rows, in a function of their own (TableScroll.swift), with a baseline of
+// their own measured in the same rounds. "--only rows" is the rows demo alone.
+if runsTable { runTableScrollBenchmarks(reps: reps, only: only) }

@@ -118,9 +118,15 @@ extension Window {
 
   /// Cancels the touch in progress, if any: its recognizers and its view see it cancelled, as
   /// UIKit does when the touched view leaves the window. A view leaving the window calls this
-  /// when the touched view is inside it (`open`, `close`, `back`, `removeFromSuperview`).
-  func cancelTouchInProgress() {
-    if let sequence = touchSequence { cancel(sequence) }
+  /// when the touched view is inside it (`open`, `close`, `back`, `removeFromSuperview`); a
+  /// telnet's interrupt (Ctrl-C, PROTOCOL.md section 1.1) calls it too.
+  ///
+  /// - Returns: whether a touch was in progress, so a caller sends a frame only when one was.
+  @discardableResult
+  public func cancelTouchInProgress() -> Bool {
+    guard let sequence = touchSequence else { return false }
+    cancel(sequence)
+    return true
   }
 
   private func finish(_ sequence: TouchSequence) {

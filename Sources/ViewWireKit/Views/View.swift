@@ -61,8 +61,16 @@ open class View: Responder {
     return nil
   }
 
+  /// How many times the subviews changed since the diff engine last sent them (it resets this),
+  /// and the positions of the last exchange: when the one change is an exchange, the engine
+  /// knows the client's list is this one with those two swapped, without comparing the lists.
+  package final var childEditsSinceSent = 0
+  /// The two positions `exchangeSubview` last swapped (see `childEditsSinceSent`).
+  package final private(set) var lastExchange = (0, 0)
+
   /// Inserts into `subviews`, keeping the positions' bookkeeping.
   private func insertIntoSubviews(_ view: View, at index: Int) {
+    childEditsSinceSent &+= 1
     subviews.insert(view, at: index)
     view.positionInSuperview = index
     // The views after `index` moved; those before it did not.
@@ -71,6 +79,7 @@ open class View: Responder {
 
   /// Removes from `subviews`, keeping the positions' bookkeeping.
   private func removeFromSubviews(at index: Int) {
+    childEditsSinceSent &+= 1
     subviews.remove(at: index)
     if indexedSubviewCount > index { indexedSubviewCount = index }
   }
@@ -298,6 +307,8 @@ open class View: Responder {
   open func exchangeSubview(at first: Int, withSubviewAt second: Int) {
     guard first != second, subviews.indices.contains(first), subviews.indices.contains(second) else { return }
     subviews.swapAt(first, second)
+    childEditsSinceSent &+= 1
+    lastExchange = (first, second)
     subviews[first].positionInSuperview = first
     subviews[second].positionInSuperview = second
     changeTracker?.noteChildren(of: self)

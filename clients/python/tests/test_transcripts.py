@@ -64,16 +64,18 @@ def test_parse_every_kind_of_line():
     steps = parse("\n".join([
         "# a comment", "", "   ", "> ping", "< ok ping", "<... ok {_}", "! raw ff fb 01 0a",
         "! send-unterminated pi", "! repeat 3 ab", "! expect-close", "! close", ">",
+        "! expect-raw ff fb 06",
     ]), "t.vwt")
     assert [(s.line, s.kind) for s in steps] == [
         (4, SEND), (5, "expect"), (6, "skip-to"), (7, RAW), (8, SEND_UNTERMINATED), (9, REPEAT),
-        (10, "expect-close"), (11, "close"), (12, SEND),
+        (10, "expect-close"), (11, "close"), (12, SEND), (13, "expect-raw"),
     ]
+    assert steps[-1].data == b"\xff\xfb\x06"
     assert steps[3].data == b"\xff\xfb\x01\x0a" and steps[4].data == b"pi" and steps[5].data == b"ababab"
-    assert steps[-1].text == ""
+    assert steps[-2].text == ""
 
 
-@pytest.mark.parametrize("text", ["ping", "! fly", "! raw zz", "! repeat x a", ">ping"])
+@pytest.mark.parametrize("text", ["ping", "! fly", "! raw zz", "! repeat x a", ">ping", "! expect-raw f"])
 def test_parse_errors_name_the_line(text):
     with pytest.raises(TranscriptError, match="t.vwt:2"):
         parse("# first\n" + text, "t.vwt")

@@ -69,6 +69,14 @@ class LineSocket:
                     raise ProtocolError(f"the server sent a line that is not UTF-8: {raw!r}") from error
             self._fill(deadline)
 
+    def read_bytes(self, count: int, deadline: float) -> bytes:
+        """The next `count` bytes as they are: telnet answers (section 1.1) are not lines."""
+        while len(self._buffer) < count:
+            self._fill(deadline)
+        data = bytes(self._buffer[:count])
+        del self._buffer[:count]
+        return data
+
     def wait_for_close(self, deadline: float) -> Optional[str]:
         """None once the server closes the connection, or the line that came instead."""
         try:

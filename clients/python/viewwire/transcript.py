@@ -26,6 +26,7 @@ SEND_UNTERMINATED = "send-unterminated"
 REPEAT = "repeat"
 CLOSE = "close"
 EXPECT_CLOSE = "expect-close"
+EXPECT_RAW = "expect-raw"
 RECONNECT = "reconnect"
 SEND_BOUND = "send-bound"
 
@@ -75,6 +76,8 @@ def _directive(body: str, name: str, number: int) -> Step:
     try:
         if word == "raw":
             return Step(number, RAW, data=bytes.fromhex(rest))
+        if word == EXPECT_RAW:
+            return Step(number, EXPECT_RAW, text=rest, data=bytes.fromhex(rest))
         if word == "send-unterminated":
             return Step(number, SEND_UNTERMINATED, data=rest.encode("utf-8"))
         if word == "repeat":
@@ -193,6 +196,21 @@ class Replayer:
             self._expect(sock, step, skip=True)
         elif step.kind == EXPECT_CLOSE:
             self._expect_close(sock, step)
+        elif step.kind == EXPECT_RAW:
+            self._expect_raw(sock, step)
+
+    def _expect_raw(self, sock: LineSocket, step: Step) -> None:
+        expected = f"the bytes {step.text}"
+        try:
+            got = sock.read_bytes(len(step.data), time.monotonic() + self.timeout)
+        except ReplyTimeout:
+            raise TranscriptMismatch(self.name, step.line, expected, None,
+                                     f"not within {self.timeout:g} s") from None
+        except ConnectionClosed:
+            raise TranscriptMismatch(self.name, step.line, expected, None,
+                                     "the server closed the connection") from None
+        if got != step.data:
+            raise TranscriptMismatch(self.name, step.line, expected, got.hex(" "))
 
     def _expect(self, sock: LineSocket, step: Step, skip: bool) -> None:
         deadline = time.monotonic() + self.timeout

@@ -1,0 +1,65 @@
+import Foundation
+
+/// The row updates a table recorded since it last applied them, and how they move rows.
+///
+/// UIKit's rules for a batch, whatever order the calls came in: deletions and reloads name rows
+/// as they were **before** the batch; insertions name rows as they are **after** it (after the
+/// deletions). A reload is a deletion and an insertion of the same row.
+struct PendingUpdates {
+  var deletions: [IndexPath] = []
+  var insertions: [IndexPath] = []
+  var reloads: [IndexPath] = []
+
+  var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && reloads.isEmpty }
+
+  /// One section's share of a batch: sorted, without duplicates.
+  struct SectionChanges {
+    /// Rows removed, in the numbering before the batch.
+    var deleted: [Int] = []
+    /// Rows reloaded, in the numbering before the batch.
+    var reloaded: [Int] = []
+    /// Rows added, in the numbering after the batch.
+    var inserted: [Int] = []
+
+    /// The row's number after the batch, nil when the row was deleted. Reloaded rows keep a
+    /// number (their cells are replaced, not their place).
+    func newRow(forOldRow row: Int) -> Int? {
+      if binarySearch(deleted, row) { return nil }
+      var result = row - countBelow(deleted, row)
+      for insertion in inserted {
+        if insertion <= result { result += 1 } else { break }
+      }
+      return result
+    }
+
+    private func binarySearch(_ array: [Int], _ value: Int) -> Bool {
+      let index = countBelow(array, value)
+      return index < array.count && array[index] == value
+    }
+
+    /// How many elements of the sorted `array` are below `value`.
+    private func countBelow(_ array: [Int], _ value: Int) -> Int {
+      var low = 0
+      var high = array.count
+      while low < high {
+        let mid = (low + high) / 2
+        if array[mid] < value { low = mid + 1 } else { high = mid }
+      }
+      return low
+    }
+  }
+
+  /// The changes by section, each list sorted and without duplicates.
+  func bySection() -> [Int: SectionChanges] {
+    var result: [Int: SectionChanges] = [:]
+    for path in deletions { result[path.section, default: SectionChanges()].deleted.append(path.row) }
+    for path in reloads { result[path.section, default: SectionChanges()].reloaded.append(path.row) }
+    for path in insertions { result[path.section, default: SectionChanges()].inserted.append(path.row) }
+    for key in result.keys {
+      result[key]!.deleted = Array(Set(result[key]!.deleted)).sorted()
+      result[key]!.reloaded = Array(Set(result[key]!.reloaded)).sorted()
+      result[key]!.inserted = Array(Set(result[key]!.inserted)).sorted()
+    }
+    return result
+  }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import ViewWireClient
+import ViewWireProtocol
+import ViewWireTerminal
+
+/// `viewwire screen [APP]`: draws the window in the terminal and drives it with the mouse and
+/// the keyboard.
+///
+/// This file is the thin, impure part: the terminal's mode, the signals, and one `poll` loop over
+/// standard input, the server's lines and the signal pipe. Everything it decides is in
+/// `ViewWireTerminal` (the rasteriser, the cell diff, the input decoder and the input-to-command
+/// table), which its unit tests cover; the pty tests in `clients/terminal/tests` cover this loop.
+struct Screen: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Draw the window in this terminal; use it with the mouse and the keyboard.",
+    discussion: """
+      One cell is 8.5 × 21 points. Mouse presses, drags and releases become down, move and up at \
+      the cell's centre; typed text and Enter, Backspace, Tab and Escape go to the focused field. \
+      F1 or Ctrl-G shows the status line; Ctrl-Q or Ctrl-C quits.
+      """)
+
+  @OptionGroup var address: ServerAddress
+
+  @Argument(help: "The app to open (the screen lists the apps when none is named).")
+  var app: String?
+
+  func run() throws {
+    let connection = try WireConnection(host: address.host, port: address.port)
+    let greeting = try connection.readLine(timeout: 10) ?? ""
+    guard case .greeting(_, let session, _) = ServerLine.parse(greeting) else {
+      throw ScreenFailure.notAServer(greeting)
+    }
+    SignalPipe.install()
+    var loop = ScreenLoop(
+      connection: connection, session: session, app: app,
+      mode: ScreenEncoder.ColourMode(colorterm: ProcessInfo.processInfo.environment["COLORTERM"]))
+    let terminal = try TerminalMode()
+    defer { terminal.restore() }
+    do {
+      try loop.run()
+    } catch {
+      terminal.restore()
+      FileHandle.standardError.write(Data("viewwire screen: \(error)\n".utf8))
+      throw ExitCode(1)
+    }
+  }
+}

@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+import ViewWireDiff
+import ViewWireKit
+
+/// Collection views: the flow layout's lines, reuse under scrolling, selection and updates.
+struct CollectionViewTests {
+  final class Items: CollectionViewDataSource, CollectionViewDelegateFlowLayout {
+    var sections: [[String]]
+    var sizes: [IndexPath: CGSize] = [:]
+    var calls: [String] = []
+
+    init(_ sections: [[String]]) { self.sections = sections }
+
+    func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+      sections[section].count
+    }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+      -> CollectionViewCell
+    {
+      let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath) as! LabelCell
+      cell.label.text = sections[indexPath.section][indexPath.item]
+      return cell
+    }
+    func collectionView(
+      _ collectionView: CollectionView, layout collectionViewLayout: CollectionViewFlowLayout,
+      sizeForItemAt indexPath: IndexPath
+    ) -> CGSize { sizes[indexPath] ?? collectionViewLayout.itemSize }
+    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+      calls.append("didSelect \(indexPath.section).\(indexPath.item)")
+    }
+  }
+
+  final class LabelCell: CollectionViewCell {
+    let label = Label()
+    required init(reuseIdentifier: String) {
+      super.init(reuseIdentifier: reuseIdentifier)
+      contentView.addSubview(label)
+      selectedBackgroundColor = .systemBlue
+    }
+    override func layoutSubviews() {
+      super.layoutSubviews()
+      label.frame = contentView.bounds
+    }
+  }
+
+  /// A 320×400 window whose collection (#2) fills it: 100×100 items, three to a line.
+  final class Stage {
+    let window = Window(size: CGSize(width: 320, height: 400))
+    let layout = CollectionViewFlowLayout()
+    let collection: CollectionView
+    let items: Items
+    let engine: DiffEngine
+
+    init(_ items: Items) {
+      self.items = items
+      layout.itemSize = CGSize(width: 100, height: 100)
+      collection = CollectionView(
+        frame: CGRect(x: 0, y: 0, width: 320, height: 400), collectionViewLayout: layout)
+      collection.register(LabelCell.self, forCellWithReuseIdentifier: "item")
+      collection.dataSource = items
+      collection.delegate = items
+      window.addSubview(collection)
+      engine = DiffEngine(window: window)
+      _ = engine.makeFrame()
+    }
+
+    var visibleTexts: [String] { collection.visibleCells.map { ($0 as! LabelCell).label.text ?? "" } }
+  }
+
+  static func numbered(_ count: Int) -> [String] { (0..<count).map { "item \($0)" } }
+
+  struct LineCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let widths: [CGFloat]
+    /// The x of each item.
+    let xs: [CGFloat]
+    let lineCount: Int
+    var testDescription: String { name }
+  }
+
+  /// UIKit's flow: as many items as fit with 10 points between them, then the spacing grows so
+  /// the line spans the 320 points; a line of one item is centred.
+  static let lineCases: [LineCase] = [
+    LineCase(
+      name: "three fit exactly with 10 between", widths: [100, 100, 100], xs: [0, 110, 220], lineCount: 1),
+    LineCase(name: "two spread to both ends", widths: [100, 100], xs: [0, 220], lineCount: 1),
+    LineCase(name: "one alone is centred", widths: [200], xs: [60], lineCount: 1),
+    LineCase(
+      name: "the fourth wraps; a last line of one is centred", widths: [100, 100, 100, 100],
+      xs: [0, 110, 220, 110],
+      lineCount: 2),
+    LineCase(
+      name: "a wide item takes a line of its own", widths: [150, 300, 50], xs: [85, 10, 135], lineCount: 3),
+  ]
+
+  @Test(arguments: lineCases) func flowLayoutLines(_ line: LineCase) {
+    let items = Items([line.widths.indices.map { "\($0)" }])
+    for (index, width) in line.widths.enumerated() {
+      items.sizes[IndexPath(item: index, section: 0)] = CGSize(width: width, height: 40)
+    }
+    let stage = Stage(items)
+    let xs = line.widths.indices.map {
+      stage.collection.frameForItem(at: IndexPath(item: $0, section: 0)).minX
+    }
+    #expect(xs == line.xs)
+    #expect(stage.collection.contentSize.height == CGFloat(line.lineCount * 40 + (line.lineCount - 1) * 10))
+  }
+
+  @Test func itemsShorterThanTheirLineAreCentredInItAndSectionsStackWithTheirInsets() {
+    let items = Items([["a", "b"], ["c"]])
+    items.sizes[IndexPath(item: 0, section: 0)] = CGSize(width: 100, height: 60)
+    items.sizes[IndexPath(item: 1, section: 0)] = CGSize(width: 100, height: 20)
+    let stage = Stage(items)
+    stage.layout.sectionInset = EdgeInsets(top: 5, left: 10, bottom: 5, right: 10)
+    stage.collection.layoutIfNeeded()
+    #expect(
+      stage.collection.frameForItem(at: IndexPath(item: 1, section: 0))
+        == CGRect(x: 210, y: 25, width: 100, height: 20))
+    #expect(
+      stage.collection.frameForItem(at: IndexPath(item: 0, section: 1))
+        == CGRect(x: 110, y: 75, width: 100, height: 100))
+    #expect(stage.collection.contentSize.height == 180)
+  }
+
+  @Test func scrollingThousandsOfItemsReusesAScreenfulOfCells() {
+    let stage = Stage(Items([Self.numbered(3000)]))
+    #expect(stage.visibleTexts == Self.numbered(12), "four lines of three overlap 400 points")
+    var offset: CGFloat = 0
+    while offset < stage.collection.contentSize.height - 400 {
+      offset += 137
+      stage.collection.contentOffset = CGPoint(
+        x: 0, y: min(offset, stage.collection.contentSize.height - 400))
+      _ = stage.engine.makeFrame()
+    }
+    #expect(stage.collection.createdCellCount <= 15, "five lines of three at most overlap the screen")
+    #expect(stage.visibleTexts.last == "item 2999")
+  }
+
+  @Test func scrollingByOneLineSendsTheThreeItemsThatCameIntoView() {
+    let stage = Stage(Items([Self.numbered(300)]))
+    stage.collection.contentOffset = CGPoint(x: 0, y: 110)
+    let lines = stage.engine.nextDiffLines()
+    #expect(lines.filter { $0.hasPrefix("layout ") }.count == 3)
+    #expect(lines.filter { $0.contains(" text=") }.count == 3)
+    #expect(!lines.contains { $0.hasPrefix("create ") || $0.hasPrefix("remove ") })
+  }
+
+  @Test func aTapSelectsAnItemAndShowsItsSelectedBackground() throws {
+    let stage = Stage(Items([Self.numbered(30)]))
+    try stage.window.tap(at: CGPoint(x: 150, y: 150))
+    #expect(stage.collection.indexPathsForSelectedItems == [IndexPath(item: 4, section: 0)])
+    #expect(stage.items.calls == ["didSelect 0.4"])
+    let cell = stage.collection.cellForItem(at: IndexPath(item: 4, section: 0))!
+    #expect(stage.engine.nextDiffLines() == ["render \(stage.engine.id(of: cell)!) bg=#007affff"])
+    try stage.window.tap(at: CGPoint(x: 105, y: 150))
+    #expect(
+      stage.collection.indexPathsForSelectedItems == [IndexPath(item: 4, section: 0)],
+      "between items: nothing")
+  }
+
+  @Test func insertingAndDeletingItemsReflowsTheSection() {
+    let stage = Stage(Items([Self.numbered(30)]))
+    stage.collection.selectItem(at: IndexPath(item: 5, section: 0), animated: false, scrollPosition: .none)
+    stage.collection.performBatchUpdates({
+      stage.items.sections[0].remove(at: 0)
+      stage.items.sections[0].insert("new", at: 2)
+      stage.collection.deleteItems(at: [IndexPath(item: 0, section: 0)])
+      stage.collection.insertItems(at: [IndexPath(item: 2, section: 0)])
+    })
+    stage.collection.layoutIfNeeded()
+    #expect(stage.visibleTexts == ["item 1", "item 2", "new"] + (3...11).map { "item \($0)" })
+    #expect(
+      stage.collection.indexPathsForSelectedItems == [IndexPath(item: 5, section: 0)], "item 5 stayed at 5")
+  }
+}

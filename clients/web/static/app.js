@@ -1,0 +1,200 @@
+// The page: ties the connection, the mirror, the painter and the input together, and routes
+// `#/` (the start page, the daemon's apps) and `#/NAME` (app NAME, opened directly).
+//
+// Each connection is a new session: on every greeting the page empties its mirror, says `hello`
+// with the browser's size, scale and language, and opens the app the address names.
+
+import { Connection } from "./connection.js";
+import { Mirror, FrameError } from "./mirror.js";
+import { Painter } from "./painter.js";
+import { Input } from "./input.js";
+import { tokenize } from "./tokens.js";
+import { canonical } from "./tokens.js";
+
+const params = new URLSearchParams(location.search);
+const stage = document.getElementById("stage");
+const appList = document.getElementById("apps");
+const stateLabel = document.getElementById("state");
+const title = document.getElementById("title");
+const keys = document.getElementById("keys");
+
+const mirror = new Mirror();
+const drawnStrings = [];
+const painter = new Painter(stage, mirror, (text) => drawnStrings.push(text));
+const frames = [];
+let mismatches = 0;
+let resyncing = false;
+let session = null;
+
+/** The idiom this browser is: `?idiom=` overrides; a narrow touch screen is a phone. */
+const idiom =
+  params.get("idiom") ?? (matchMedia("(pointer: coarse)").matches && innerWidth < 768 ? "phone" : "desktop");
+const keyboardHeight = idiom === "phone" ? Number(params.get("keyboard") ?? 300) : 0;
+painter.setKeyboardHeight(keyboardHeight);
+
+const wireUrl = params.get("wire") ?? `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/wire`;
+const connection = new Connection(wireUrl, {
+  greeting: (fields) => started(fields),
+  line: (line) => received(line),
+  state: (state) => showState(state),
+});
+const input = new Input(stage, (line) => connection.send(line), keys);
+
+function route() {
+  const match = /^#\/(.+)$/.exec(location.hash);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** The window's size: the stage's box, in whole points. */
+function windowSize() {
+  const header = document.querySelector("header").getBoundingClientRect().height;
+  return [Math.max(1, Math.floor(innerWidth)), Math.max(1, Math.floor(innerHeight - header))];
+}
+
+async function started(fields) {
+  session = fields.session;
+  mirror.reset();
+  painter.clear();
+  frames.length = 0;
+  const [w, h] = windowSize();
+  const hello = [`hello version=2 size=${w}x${h} scale=${canonical(devicePixelRatio || 1)} idiom=${idiom}`];
+  if (navigator.language && /^[A-Za-z0-9-]+$/.test(navigator.language)) hello.push(`locale=${navigator.language}`);
+  hello.push(`keyboard=${keyboardHeight}`);
+  lastSize = `${w}x${h}`;
+  await connection.send(hello.join(" ")).catch(() => undefined);
+  await show();
+}
+
+/** Shows what the address names: the start page or an app. */
+async function show() {
+  const name = route();
+  if (name === null) {
+    title.textContent = "ViewWire";
+    stage.parentElement.hidden = true;
+    appList.hidden = false;
+    input.enabled = false;
+    if (mirror.views.size > 1) await connection.send("close").catch(() => undefined);
+    const reply = await connection.send("apps").catch(() => null);
+    if (reply) listApps(reply.data.filter((line) => line.startsWith("app ")));
+    return;
+  }
+  title.textContent = name;
+  appList.hidden = true;
+  stage.parentElement.hidden = false;
+  input.enabled = true;
+  const reply = await connection.send(`open ${name}`).catch(() => null);
+  if (reply && !reply.ok) showError(reply.line);
+}
+
+function listApps(lines) {
+  const list = document.createElement("ul");
+  for (const line of lines) {
+    const [, name, titleToken] = tokenize(line);
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `#/${encodeURIComponent(name.text)}`;
+    link.textContent = name.text;
+    link.dataset.app = name.text;
+    const text = document.createElement("span");
+    text.textContent = titleToken?.value ?? "";
+    item.append(link, text);
+    list.append(item);
+  }
+  appList.replaceChildren(list);
+}
+
+function showError(line) {
+  const note = document.createElement("p");
+  note.className = "error";
+  note.textContent = line;
+  appList.replaceChildren(note);
+  appList.hidden = false;
+}
+
+function received(line) {
+  if (line.startsWith("bye ")) {
+    mirror.dropPending();
+    return;
+  }
+  if (!mirror.inFrame && !line.startsWith("frame ")) return;
+  let changes;
+  try {
+    changes = mirror.feed(line);
+  } catch (error) {
+    if (!(error instanceof FrameError)) throw error;
+    console.warn("frame not applied:", error.message);
+    resync();
+    return;
+  }
+  if (!changes) return;
+  frames.push({ seq: changes.seq, hash: changes.hash, expected: changes.expectedHash, full: changes.full });
+  if (frames.length > 1000) frames.splice(0, 500);
+  painter.paint(changes);
+  const focused = [...mirror.views.values()].find((v) => v.props.get("focused")?.value === "true");
+  input.focusChanged(focused ? painter.elements.get(focused.id)?.el : null);
+  if (changes.full) resyncing = false;
+  if (!changes.matches && !resyncing) {
+    mismatches++;
+    console.warn(`frame ${changes.seq}: hash ${changes.hash}, the server's ${changes.expectedHash}; resync`);
+    resync();
+  }
+}
+
+function resync() {
+  resyncing = true;
+  connection.send("resync").catch(() => undefined);
+}
+
+function showState(state) {
+  document.body.dataset.state = state.name;
+  if (state.name === "connected") stateLabel.textContent = `connected, session ${state.session}`;
+  else if (state.name === "connecting") {
+    stateLabel.textContent = state.attempt ? `reconnecting (${state.reason})…` : "connecting…";
+  }
+  else if (state.retryIn) stateLabel.textContent = `disconnected (${state.reason}); retrying in ${state.retryIn} s`;
+  else stateLabel.textContent = `disconnected (${state.reason})`;
+  input.enabled = state.name === "connected" && route() !== null;
+}
+
+let lastSize = null;
+let resizeTimer = null;
+addEventListener("resize", () => {
+  clearTimeout(resizeTimer);
+  resizeTimer = setTimeout(() => {
+    const [w, h] = windowSize();
+    if (`${w}x${h}` === lastSize || !connection.greeting) return;
+    lastSize = `${w}x${h}`;
+    connection.send(`resize ${w} ${h}`).catch(() => undefined);
+  }, 100);
+});
+addEventListener("hashchange", () => {
+  if (connection.greeting) show();
+});
+document.getElementById("reconnect").addEventListener("click", () => connection.reconnectNow());
+
+/** The tests' window into the page: the mirror, its hashes and a way to send commands. */
+window.viewwire = {
+  mirror,
+  connection,
+  drawnStrings,
+  frames,
+  get session() {
+    return session;
+  },
+  get mismatches() {
+    return mismatches;
+  },
+  hash: () => mirror.hash(),
+  get lastFrameHash() {
+    return mirror.lastFrameHash;
+  },
+  get state() {
+    return connection.state?.name;
+  },
+  /** Sends a command; resolves with `{ok, line, data}`. */
+  send: (line) => connection.send(line).then((r) => ({ ok: r.ok, line: r.line, data: r.data })),
+  /** The lines received so far, `< ` before each (`> ` before those sent). */
+  log: () => connection.log.slice(),
+};
+
+connection.connect();
