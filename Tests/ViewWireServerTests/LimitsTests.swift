@@ -89,20 +89,22 @@ import ViewWireKit
     let daemon = try Daemon(["--memory-soft-limit-mib", "1", "--resident-memory-file", file.path])
     let small = try daemon.session()
     let large = try daemon.session()
-    for session in [small, large] {
-      try session.run("trace on")
-      try session.run("open navigation")
-    }
-    try large.run("tap @row-apple")
+    try small.run("trace on")
+    try small.run("open navigation")
+    try large.run("trace on")
+    try large.run("open rows")
+    for _ in 0..<20 { try large.run("tap @add") }
     try Data("\(2 * 1024 * 1024)\n".utf8).write(to: file, options: .atomic)
-    let warning = "trace lifecycle NavigationController didReceiveMemoryWarning"
+    let warned = "trace lifecycle RowsViewController didReceiveMemoryWarning"
     let deadline = Date().addingTimeInterval(20)
-    while !large.asynchronousLines.contains(warning), Date() < deadline {
+    while !large.asynchronousLines.contains(warned), Date() < deadline {
       try large.run("ping")
       usleep(50_000)
     }
-    #expect(large.asynchronousLines.contains(warning))
+    #expect(large.asynchronousLines.contains(warned), "the session holding 200 rows was warned")
     try small.run("ping")
-    #expect(!small.asynchronousLines.contains(warning), "the small session was left alone")
+    #expect(
+      !small.asynchronousLines.contains("trace lifecycle NavigationController didReceiveMemoryWarning"),
+      "the small session was left alone")
   }
 }
