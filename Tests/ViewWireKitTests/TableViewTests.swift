@@ -196,6 +196,37 @@ struct TableViewTests {
     #expect(stage.visibleTexts.first == "s40 r0")
   }
 
+  struct PinCase: CustomTestStringConvertible, Sendable {
+    let offset: CGFloat
+    /// The y of each header on screen, by section.
+    let headers: [Int: CGFloat]
+    var testDescription: String { "offset \(Int(offset))" }
+  }
+
+  /// Sections of a 28-point header and five 44-point rows (248 points): a plain table's header
+  /// sticks to the top while its section scrolls under it, and the next header pushes it up.
+  static let pinCases: [PinCase] = [
+    PinCase(offset: 0, headers: [0: 0, 1: 248]),
+    PinCase(offset: 100, headers: [0: 100, 1: 248, 2: 496]),
+    PinCase(offset: 230, headers: [0: 220, 1: 248, 2: 496]),
+    PinCase(offset: 260, headers: [1: 260, 2: 496]),
+  ]
+
+  @Test(arguments: pinCases) func plainHeadersStickToTheTop(_ pin: PinCase) {
+    let sections = (0..<10).map { section in (0..<5).map { "s\(section) r\($0)" } }
+    let stage = Stage(Rows(sections, titles: (0..<10).map { "Section \($0)" }))
+    stage.table.contentOffset = CGPoint(x: 0, y: pin.offset)
+    stage.table.layoutIfNeeded()
+    var shown: [Int: CGFloat] = [:]
+    for section in 0..<10 {
+      if let header = stage.table.headerView(forSection: section) { shown[section] = header.frame.minY }
+    }
+    #expect(shown == pin.headers)
+    let headers = stage.table.subviews.filter { $0 is TableViewHeaderFooterView && !$0.isHidden }
+    let lastCell = stage.table.subviews.lastIndex { $0 is TableViewCell } ?? -1
+    #expect(headers.allSatisfy { header in stage.table.subviews.firstIndex { $0 === header }! > lastCell })
+  }
+
   @Test func rowHeightsFromTheDelegateSetTheContentSize() {
     let rows = Rows([Self.numbered(3), Self.numbered(2)])
     rows.heights[IndexPath(row: 1, section: 0)] = 100
@@ -319,6 +350,31 @@ struct TableViewTests {
     #expect(stage.table.cellForRow(at: IndexPath(row: 0, section: 1))?.textLabel?.text == "b0 again")
   }
 
+  @Test func sectionsAreInsertedDeletedAndReloadedWithTheirHeadersAndRows() {
+    let rows = Rows([["a0", "a1"], ["b0"], ["c0", "c1"]], titles: ["A", "B", "C"])
+    let stage = Stage(rows)
+    stage.table.selectRow(at: IndexPath(row: 1, section: 2), animated: false, scrollPosition: .none)
+    let c1 = stage.table.cellForRow(at: IndexPath(row: 1, section: 2))
+    stage.table.performBatchUpdates {
+      // Delete B (numbered as before), insert N at 0 (numbered as after), reload A, add a row to C.
+      rows.sections = [["n0"], ["A0!"], ["c0", "c1", "c2"]]
+      rows.titles = ["N", "A!", "C"]
+      stage.table.deleteSections(IndexSet(integer: 1), with: .fade)
+      stage.table.insertSections(IndexSet(integer: 0), with: .fade)
+      stage.table.reloadSections(IndexSet(integer: 0), with: .none)
+      stage.table.insertRows(at: [IndexPath(row: 2, section: 2)], with: .automatic)
+    }
+    stage.table.layoutIfNeeded()
+    #expect(stage.visibleTexts == ["n0", "A0!", "c0", "c1", "c2"])
+    #expect(
+      (0..<3).map { (stage.table.headerView(forSection: $0) as? TableViewHeaderFooterView)?.textLabel.text }
+        == ["N", "A!", "C"])
+    #expect(
+      stage.table.indexPathForSelectedRow == IndexPath(row: 1, section: 2), "C stayed the third section")
+    #expect(stage.table.cellForRow(at: IndexPath(row: 1, section: 2)) === c1)
+    #expect(stage.table.contentSize.height == CGFloat(3 * 28 + 5 * 44))
+  }
+
   @Test func reloadingARowAsksForItsCellAgainAndDeselectsIt() {
     let stage = Stage(Rows([Self.numbered(100)]))
     stage.table.selectRow(at: IndexPath(row: 4, section: 0), animated: false, scrollPosition: .none)
@@ -362,6 +418,11 @@ struct TableViewTests {
       stage.rows.sections[0].append("forgot to tell the table twice")
       stage.rows.sections[0].append("and once more")
       stage.table.insertRows(at: [IndexPath(row: 10, section: 0)], with: .automatic)
+    }
+    await #expect(processExitsWith: .failure) {
+      let stage = Stage(Rows([TableViewTests.numbered(3), TableViewTests.numbered(3)]))
+      stage.rows.sections.removeLast()
+      stage.table.deleteRows(at: [IndexPath(row: 0, section: 1)], with: .automatic)
     }
     await #expect(processExitsWith: .failure) {
       let table = TableView()

@@ -9,15 +9,15 @@ import Foundation
 
 /// What one connection sends and how it knows a reply is complete.
 public struct RequestKind: Sendable {
-  /// The kind's name in the report.
+  /// What the benchmark's tables call this kind (`tap`, `redis PING`).
   public let name: String
   /// The requests, sent in turn (a drag alternates down and up).
   public let requests: [[UInt8]]
   /// The first bytes of the line that ends a reply (`ok ` for ViewWire, `+PONG` for redis).
   public let terminalPrefixes: [[UInt8]]
 
-  /// A kind sending `requests` in turn, whose replies end with a line starting with one of
-  /// `terminalPrefixes`.
+  /// A kind that sends `requests` in turn and reads each reply up to a line that starts with
+  /// one of `terminalPrefixes`.
   public init(name: String, requests: [String], terminalPrefixes: [String]) {
     self.name = name
     self.requests = requests.map { Array($0.utf8) }
@@ -34,17 +34,17 @@ public struct RequestKind: Sendable {
 
 /// The outcome of one run: completed requests, the time taken and every round trip.
 public struct LoadResult {
-  /// Requests whose reply was complete.
+  /// Requests whose reply was complete before the run ended.
   public var requests = 0
-  /// The run's length, until the last reply.
+  /// The run's length in seconds.
   public var seconds = 0.0
   /// Round trips in microseconds, sorted.
   public var latencies: [Double] = []
-  /// Completed requests per second.
+  /// Completed requests per second of the run.
   public var requestsPerSecond: Double { seconds > 0 ? Double(requests) / seconds : 0 }
-  /// The median round trip in microseconds.
+  /// The median round trip, in microseconds.
   public var p50: Double { percentile(latencies, 0.5) }
-  /// The 99th percentile round trip in microseconds.
+  /// The 99th percentile round trip, in microseconds.
   public var p99: Double { percentile(latencies, 0.99) }
 }
 

@@ -19,12 +19,12 @@ public func fail(_ message: String) -> Never {
 
 /// A server process the benchmark started; stopped (SIGTERM, then waited for) by `stop()`.
 public final class Daemon {
-  /// `viewwired` or `redis`, for messages.
+  /// What the tables call this server (`viewwired`, `redis`).
   public let name: String
   let process: Process
-  /// The port it listens on, on 127.0.0.1.
+  /// The loopback port it listens on.
   public let port: UInt16
-  /// Its process id, for /proc and pinning.
+  /// Its process id, for its CPU time in `/proc/PID/stat`.
   public var pid: Int32 { process.processIdentifier }
 
   private init(name: String, process: Process, port: UInt16) {

@@ -4,7 +4,7 @@ import ViewWireKit
 // The tabs demo: a tab bar controller with two tabs. "Fruits" is a navigation stack whose root is
 // a table view controller (UIKit's most common screen): a row pushes that fruit's details, coming
 // back clears the selection, and the bar's + item adds a fruit. "About" presents a page sheet over
-// itself.
+// itself and has a text view for notes.
 
 /// The fruits as a table view controller: one row per fruit with a disclosure indicator.
 final class FruitTableViewController: UITableViewController {
@@ -54,7 +54,7 @@ final class FruitTableViewController: UITableViewController {
   }
 }
 
-/// A page with a button that presents a sheet.
+/// A page with a button that presents a sheet, and a text view for notes.
 final class AboutViewController: UIViewController {
   private let label: UILabel = {
     let label = UILabel()
@@ -70,6 +70,15 @@ final class AboutViewController: UIViewController {
     return button
   }()
 
+  private let notes: UITextView = {
+    let notes = UITextView()
+    notes.font = .systemFont(ofSize: 15)
+    notes.accessibilityIdentifier = "notes"
+    notes.layer.borderWidth = 1
+    notes.layer.borderColor = .lightGray
+    return notes
+  }()
+
   init() {
     super.init(nibName: nil, bundle: nil)
     title = "About"
@@ -81,6 +90,7 @@ final class AboutViewController: UIViewController {
     view.backgroundColor = .white
     view.addSubview(label)
     view.addSubview(sheetButton)
+    view.addSubview(notes)
     sheetButton.addTarget(self, action: AboutViewController.showSheet, for: .touchUpInside)
   }
 
@@ -89,6 +99,7 @@ final class AboutViewController: UIViewController {
     let bounds = view.bounds
     label.frame = CGRect(x: 16, y: 100, width: bounds.width - 32, height: 44)
     sheetButton.frame = CGRect(x: 16, y: 160, width: bounds.width - 32, height: 44)
+    notes.frame = CGRect(x: 16, y: 220, width: bounds.width - 32, height: 120)
   }
 
   private func showSheet() {

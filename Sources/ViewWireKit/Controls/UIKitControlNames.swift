@@ -26,3 +26,7 @@ public typealias UITabBarItem = TabBarItem
 public typealias UIBarButtonItem = BarButtonItem
 /// UIKit's name for ``NavigationItem``.
 public typealias UINavigationItem = NavigationItem
+/// UIKit's name for ``TextView``.
+public typealias UITextView = TextView
+/// UIKit's name for ``TextViewDelegate``.
+public typealias UITextViewDelegate = TextViewDelegate

@@ -156,8 +156,9 @@ extension Window {
   /// The focused text field.
   public var focusedTextField: TextField? { firstResponder as? TextField }
 
-  /// Types `text` into the focused text field.
+  /// Types `text` into the focused text field or text view.
   public func insertText(_ text: String) throws(InputError) {
+    if let textView = firstResponder as? TextView { return textView.insertText(text) }
     guard let field = focusedTextField else { throw .noFocus }
     // Bounded, so one client cannot make every keystroke cost a scan of a megabyte of text.
     guard field.characterCount + text.count <= TextField.maximumLength else {
@@ -167,8 +168,18 @@ extension Window {
     field.insertText(text)
   }
 
-  /// Presses `key` in the focused text field.
+  /// Presses `key` in the focused text field or text view. In a text view, as in UIKit's, return
+  /// and tab type a line break and a tab.
   public func press(_ key: Key) throws(InputError) {
+    if let textView = firstResponder as? TextView {
+      switch key {
+      case .return: textView.insertText("\n")
+      case .tab: textView.insertText("\t")
+      case .backspace: textView.deleteBackward()
+      case .escape: textView.resignFirstResponder()
+      }
+      return
+    }
     guard let field = focusedTextField else { throw .noFocus }
     switch key {
     case .return: field.returnKeyPressed()

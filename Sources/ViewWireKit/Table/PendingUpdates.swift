@@ -9,8 +9,24 @@ struct PendingUpdates {
   var deletions: [IndexPath] = []
   var insertions: [IndexPath] = []
   var reloads: [IndexPath] = []
+  /// Sections removed, numbered as before the update.
+  var deletedSections: [Int] = []
+  /// Sections added, numbered as after the update.
+  var insertedSections: [Int] = []
+  /// Sections asked for again whole, numbered as before the update.
+  var reloadedSections: [Int] = []
 
-  var isEmpty: Bool { deletions.isEmpty && insertions.isEmpty && reloads.isEmpty }
+  var isEmpty: Bool {
+    deletions.isEmpty && insertions.isEmpty && reloads.isEmpty && deletedSections.isEmpty
+      && insertedSections.isEmpty && reloadedSections.isEmpty
+  }
+
+  /// How sections move: the same arithmetic as rows within a section, over section numbers.
+  var sectionChanges: SectionChanges {
+    SectionChanges(
+      deleted: Array(Set(deletedSections)).sorted(), reloaded: Array(Set(reloadedSections)).sorted(),
+      inserted: Array(Set(insertedSections)).sorted())
+  }
 
   /// One section's share of a batch: sorted, without duplicates.
   struct SectionChanges {

@@ -144,8 +144,12 @@ struct TableGeometry {
   }
 
   /// The headers and rows whose rectangles overlap `minY..<maxY`, top to bottom; items of zero
-  /// height show nothing and are left out. Costs two binary searches plus the items returned.
-  func visibleItems(from minY: CGFloat, to maxY: CGFloat) -> (headers: [Int], rows: [IndexPath]) {
+  /// height show nothing and are left out. With `pinnedHeaders`, a section's header counts as
+  /// shown whenever its section overlaps the range (it sticks to the top of the range while its
+  /// section scrolls under it). Costs two binary searches plus the items returned.
+  func visibleItems(from minY: CGFloat, to maxY: CGFloat, pinnedHeaders: Bool = false) -> (
+    headers: [Int], rows: [IndexPath]
+  ) {
     var headers: [Int] = []
     var rows: [IndexPath] = []
     guard maxY > minY, let first = section(containing: max(topInset, minY)) else { return ([], []) }
@@ -153,7 +157,8 @@ struct TableGeometry {
     while index < sections.count, sectionTops[index] < maxY {
       let section = sections[index]
       let top = sectionTops[index]
-      if section.headerHeight > 0, top + section.headerHeight > minY { headers.append(index) }
+      let headerBottom = pinnedHeaders ? sectionTops[index + 1] : top + section.headerHeight
+      if section.headerHeight > 0, headerBottom > minY { headers.append(index) }
       let rowsTop = top + section.headerHeight
       var row = section.firstRow(endingBelow: minY - rowsTop)
       while row < section.rowHeights.count, rowsTop + section.rowTops[row] < maxY {

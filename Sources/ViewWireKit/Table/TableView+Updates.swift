@@ -34,6 +34,24 @@ extension TableView {
     applyUpdatesUnlessBatching()
   }
 
+  /// Inserts whole sections (numbered as after the update); the data source already has them.
+  public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+    pendingUpdates.insertedSections += Array(sections)
+    applyUpdatesUnlessBatching()
+  }
+
+  /// Deletes whole sections (numbered as before the update), with their rows and selection.
+  public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+    pendingUpdates.deletedSections += Array(sections)
+    applyUpdatesUnlessBatching()
+  }
+
+  /// Asks the data source again for whole sections: their header, row count, heights and cells.
+  public func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
+    pendingUpdates.reloadedSections += Array(sections)
+    applyUpdatesUnlessBatching()
+  }
+
   /// Applies the insertions, deletions and reloads that `updates` makes as one update: deletions
   /// and reloads name rows as before the block, insertions as after it, whatever their order.
   /// Blocks nest; the outermost applies. `completion` runs once the update is applied, with
@@ -67,41 +85,78 @@ extension TableView {
   }
 
   private func apply(_ updates: PendingUpdates, from dataSource: any TableViewDataSource) {
-    let sectionCount = dataSource.numberOfSections(in: self)
+    let oldCount = geometry.sections.count
+    let newCount = dataSource.numberOfSections(in: self)
+    let sections = updates.sectionChanges
     precondition(
-      sectionCount == geometry.sections.count,
+      sections.deleted.allSatisfy { $0 >= 0 && $0 < oldCount }
+        && sections.reloaded.allSatisfy { $0 >= 0 && $0 < oldCount }
+        && sections.inserted.allSatisfy { $0 >= 0 && $0 < newCount },
+      "Invalid update: a deleted, reloaded or inserted section is outside the table")
+    precondition(
+      newCount == oldCount - sections.deleted.count + sections.inserted.count,
       "Invalid update: invalid number of sections. The number of sections contained in the table view after the "
-        + "update (\(sectionCount)) must be equal to the number of sections before the update "
-        + "(\(geometry.sections.count)); row updates cannot add or remove sections: use reloadData()")
-    let changes = updates.bySection()
-    for section in 0..<sectionCount {
-      let before = geometry.numberOfRows(inSection: section)
-      let after = dataSource.tableView(self, numberOfRowsInSection: section)
-      let change = changes[section] ?? PendingUpdates.SectionChanges()
+        + "update (\(newCount)) must be equal to the number of sections contained in the table view before the "
+        + "update (\(oldCount)), plus or minus the number of sections inserted or deleted (\(sections.inserted.count) "
+        + "inserted, \(sections.deleted.count) deleted)")
+    // Deletions and reloads are keyed by the section before the update, insertions by the one after.
+    let rows = updates.bySection()
+    let rebuilt = Set(sections.deleted + sections.reloaded)
+    for (section, change) in rows where !change.deleted.isEmpty || !change.reloaded.isEmpty {
+      precondition(
+        !rebuilt.contains(section),
+        "Invalid update: rows of section \(section) are deleted or reloaded while the section itself is")
+    }
+    for (section, change) in rows where !change.inserted.isEmpty {
+      precondition(
+        !sections.inserted.contains(section),
+        "Invalid update: rows are inserted into section \(section), which the same update inserts")
+    }
+    var newSections = [TableGeometry.Section?](repeating: nil, count: newCount)
+    var rowChanges: [Int: PendingUpdates.SectionChanges] = [:]
+    for old in 0..<oldCount where !sections.deleted.contains(old) {
+      let new = sections.newRow(forOldRow: old)!
+      if sections.reloaded.contains(old) { continue }
+      let change = PendingUpdates.SectionChanges(
+        deleted: rows[old]?.deleted ?? [], reloaded: rows[old]?.reloaded ?? [],
+        inserted: rows[new]?.inserted ?? [])
+      let before = geometry.numberOfRows(inSection: old)
+      let after = dataSource.tableView(self, numberOfRowsInSection: new)
       precondition(
         change.deleted.allSatisfy { $0 >= 0 && $0 < before }
           && change.reloaded.allSatisfy { $0 >= 0 && $0 < before },
-        "Invalid update: a deleted or reloaded row of section \(section) is outside its \(before) rows before the update"
+        "Invalid update: a deleted or reloaded row of section \(old) is outside its \(before) rows before the update"
       )
       precondition(
         after == before + change.inserted.count - change.deleted.count,
-        "Invalid update: invalid number of rows in section \(section). The number of rows contained in an existing "
+        "Invalid update: invalid number of rows in section \(new). The number of rows contained in an existing "
           + "section after the update (\(after)) must be equal to the number of rows contained in that section "
           + "before the update (\(before)), plus or minus the number of rows inserted or deleted from that "
           + "section (\(change.inserted.count) inserted, \(change.deleted.count) deleted)")
       precondition(
         change.inserted.allSatisfy { $0 >= 0 && $0 < after },
-        "Invalid update: an inserted row of section \(section) is outside its \(after) rows after the update")
+        "Invalid update: an inserted row of section \(new) is outside its \(after) rows after the update")
+      rowChanges[old] = change
+      newSections[new] = TableGeometry.Section(
+        headerHeight: geometry.sections[old].headerHeight,
+        rowHeights: heights(from: geometry.sections[old].rowHeights, with: change, inSection: new))
     }
-    for (section, change) in changes { applyHeights(change, inSection: section) }
-    remapRows(changes)
+    for new in 0..<newCount where newSections[new] == nil {
+      let count = dataSource.tableView(self, numberOfRowsInSection: new)
+      newSections[new] = TableGeometry.Section(
+        headerHeight: headerHeight(inSection: new),
+        rowHeights: (0..<count).map { rowHeight(at: IndexPath(row: $0, section: new)) })
+    }
+    geometry.reset(newSections.map { $0! })
+    remap(sections: sections, rows: rowChanges)
     setNeedsLayout()
   }
 
-  /// The section's new heights: survivors in order, inserted rows asked of the delegate, reloaded
+  /// A section's new heights: survivors in order, inserted rows asked of the delegate, reloaded
   /// rows asked again. Linear in the section's rows.
-  private func applyHeights(_ change: PendingUpdates.SectionChanges, inSection section: Int) {
-    let old = geometry.sections[section].rowHeights
+  private func heights(
+    from old: [CGFloat], with change: PendingUpdates.SectionChanges, inSection section: Int
+  ) -> [CGFloat] {
     let newCount = old.count - change.deleted.count + change.inserted.count
     var heights: [CGFloat] = []
     heights.reserveCapacity(newCount)
@@ -125,16 +180,20 @@ extension TableView {
       guard let row = change.newRow(forOldRow: reloaded) else { continue }
       heights[row] = rowHeight(at: IndexPath(row: row, section: section))
     }
-    geometry.replaceRows(inSection: section, with: heights)
+    return heights
   }
 
-  /// Moves visible cells and the selection to their rows' new numbers; cells of deleted and
-  /// reloaded rows go to the reuse queue, and those rows leave the selection.
-  private func remapRows(_ changes: [Int: PendingUpdates.SectionChanges]) {
+  /// Moves visible cells, headers and the selection to their new numbers; cells and headers of
+  /// deleted and reloaded rows and sections go to the reuse queue, and leave the selection.
+  private func remap(sections: PendingUpdates.SectionChanges, rows: [Int: PendingUpdates.SectionChanges]) {
+    func newSection(_ section: Int) -> Int? {
+      sections.reloaded.contains(section) ? nil : sections.newRow(forOldRow: section)
+    }
     func newPath(_ path: IndexPath) -> IndexPath? {
-      guard let change = changes[path.section] else { return path }
+      guard let section = newSection(path.section) else { return nil }
+      guard let change = rows[path.section] else { return IndexPath(row: path.row, section: section) }
       if change.reloaded.contains(path.row) { return nil }
-      return change.newRow(forOldRow: path.row).map { IndexPath(row: $0, section: path.section) }
+      return change.newRow(forOldRow: path.row).map { IndexPath(row: $0, section: section) }
     }
     if let highlighted = highlightedIndexPath {
       cellForRow(at: highlighted)?.setHighlighted(false, animated: false)
@@ -149,6 +208,15 @@ extension TableView {
       }
     }
     visibleCellsByIndexPath = cells
+    var headers: [Int: View] = [:]
+    for (section, header) in visibleHeadersBySection.sorted(by: { $0.key < $1.key }) {
+      if let moved = newSection(section) {
+        headers[moved] = header
+      } else {
+        endDisplaying(header: header)
+      }
+    }
+    visibleHeadersBySection = headers
     selectedIndexPaths = Set(selectedIndexPaths.compactMap(newPath))
   }
 }

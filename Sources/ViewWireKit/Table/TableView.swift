@@ -14,8 +14,9 @@ public import Foundation
 /// kept as prefix sums (`TableGeometry`), so the rows an offset shows are found by binary search:
 /// a scroll costs the rows that come into view, not the table's length.
 ///
-/// Section headers are views at their section's top (plain style without floating headers:
-/// FIXME, UIKit's plain headers stick to the top while their section scrolls under them).
+/// Section headers are views at their section's top; in the plain style, as in UIKit, a header
+/// sticks to the top of the table while its section scrolls under it and the next section's
+/// header pushes it up (a scroll through sections sends the header's `layout` too).
 ///
 /// A table under a bar (a `TableViewController`'s in a navigation controller) starts its rows
 /// below the bar and ends them above the bottom inset, as UIKit's automatic content-inset
@@ -400,6 +401,12 @@ open class TableView: ScrollView {
   private func layoutVisibleItems() {
     let width = bounds.width
     let (headers, rows) = geometry.visibleItems(from: bounds.minY, to: bounds.maxY)
+    // Plain headers stick below the top inset while their section scrolls under them, pushed up
+    // by the next section's header, as UIKit's do; a grouped table's headers scroll.
+    let pinnedTop = bounds.minY + safeAreaInsets.top
+    let headerSections =
+      style == .plain
+      ? geometry.visibleItems(from: pinnedTop, to: bounds.maxY, pinnedHeaders: true).headers : headers
 
     if !visibleCellsByIndexPath.isEmpty {
       let shown = Set(rows)
@@ -409,13 +416,17 @@ open class TableView: ScrollView {
       }
     }
     if !visibleHeadersBySection.isEmpty {
-      let shown = Set(headers)
+      let shown = Set(headerSections)
       let leaving = visibleHeadersBySection.keys.filter { !shown.contains($0) }.sorted()
       for section in leaving { endDisplaying(header: visibleHeadersBySection.removeValue(forKey: section)!) }
     }
 
-    for section in headers {
-      let rect = geometry.rectForHeader(inSection: section, width: width)
+    for section in headerSections {
+      var rect = geometry.rectForHeader(inSection: section, width: width)
+      if style == .plain {
+        let sectionBottom = geometry.sectionTops[section + 1]
+        rect.origin.y = min(max(rect.minY, pinnedTop), sectionBottom - rect.height)
+      }
       if let header = visibleHeadersBySection[section] {
         header.frame = rect
       } else if let header = makeHeader(inSection: section) {
@@ -433,7 +444,7 @@ open class TableView: ScrollView {
       }
       guard let dataSource else { break }
       let cell = dataSource.tableView(self, cellForRowAt: indexPath)
-      if cell.superview !== self { addSubview(cell) }
+      if cell.superview !== self { insertSubview(cell, at: indexBelowHeaders()) }
       cell.isHidden = false
       cell.frame = rect
       cell.isSelected = selectedIndexPaths.contains(indexPath)
@@ -441,6 +452,15 @@ open class TableView: ScrollView {
       visibleCellsByIndexPath[indexPath] = cell
       tableDelegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
     }
+  }
+
+  /// Where a new cell goes among the subviews: after the other cells, below the first header,
+  /// so headers float over cells and cells keep the order they were made in (a full frame lists
+  /// them top to bottom). Walks the subviews, once per cell made: a table makes a screenful.
+  private func indexBelowHeaders() -> Int {
+    subviews.firstIndex { view in
+      view is TableViewHeaderFooterView || visibleHeadersBySection.values.contains { $0 === view }
+    } ?? subviews.count
   }
 
   /// The header for `section`: the delegate's view, or a reused title header.
