@@ -7,13 +7,11 @@ import ViewWireProtocol
 /// as UIKit composites layers: for each view its background, its drawing (`draw`), its content
 /// (text, a control, an image), its subviews, then its border, which a layer draws above its
 /// sublayers (PROTOCOL.md section 14, "Painting a view"). A cell shows what is painted at its
-/// centre (`CellMetrics`); `hidden` views and views whose `alpha` (multiplied down the tree) is
-/// below 0.01 are skipped with their subtrees; translucent colours are blended over what the
-/// cells show. Any view shifts its subviews by its `offset`; views with `clips=true` clip them.
+/// centre (`CellMetrics`); `hidden` views and views whose `alpha` is below 0.01 are skipped with
+/// their subtrees; translucent colours are blended over what the cells show. Any view shifts its subviews by its `offset`; views with `clips=true` clip them.
 ///
-/// FIXME: section 14 composites a translucent view as a group (its subviews do not show through
-/// each other); here each view's colours take the product of the alphas above it, which differs
-/// only where translucent siblings overlap.
+/// A translucent view is composited as a group (section 14): its subtree is painted opaque, then
+/// blended over the cells beneath (`CellGrid.composite(over:alpha:)`).
 ///
 /// Pure: a mirror in, a grid out, so tests compare grids as text.
 public struct Rasterizer {
@@ -42,15 +40,31 @@ public struct Rasterizer {
   public mutating func paint(_ mirror: Mirror) {
     guard let root = mirror.rootID else { return }
     let screen = CellRect(columns: 0..<grid.width, rows: 0..<grid.height)
-    paint(root, in: mirror, originX: 0, originY: 0, clip: screen, opacity: 1)
+    paint(root, in: mirror, originX: 0, originY: 0, clip: screen)
   }
 
   private mutating func paint(
-    _ id: Int, in mirror: Mirror, originX: Double, originY: Double, clip: CellRect, opacity: Double
+    _ id: Int, in mirror: Mirror, originX: Double, originY: Double, clip: CellRect
   ) {
     guard let node = overrides[id] ?? mirror.nodes[id], node.flag("hidden") != true else { return }
-    let opacity = opacity * max(0, min(1, node.number("alpha") ?? 1))
-    guard opacity >= 0.01 else { return }
+    let alpha = max(0, min(1, node.number("alpha") ?? 1))
+    guard alpha >= 0.01 else { return }
+    if alpha < 1 {
+      // Group opacity (section 14, step 2): the view and its subtree are painted opaque over a
+      // copy, and what they changed is composited over the cells beneath with the view's alpha.
+      let beneath = grid
+      paintOpaque(node, in: mirror, originX: originX, originY: originY, clip: clip)
+      grid.composite(over: beneath, alpha: alpha)
+    } else {
+      paintOpaque(node, in: mirror, originX: originX, originY: originY, clip: clip)
+    }
+  }
+
+  /// Section 14's steps 3 to 7 for one view, as if its alpha were 1.
+  private mutating func paintOpaque(
+    _ node: Mirror.Node, in mirror: Mirror, originX: Double, originY: Double, clip: CellRect
+  ) {
+    let opacity = 1.0
     var frame = node.rect
     frame.x += originX
     frame.y += originY
@@ -75,9 +89,7 @@ public struct Rasterizer {
     let childClip = clipsChildren ? visible : clip
     if !(clipsChildren && visible.isEmpty) {
       for child in node.children {
-        paint(
-          child, in: mirror, originX: frame.x - offset.0, originY: frame.y - offset.1, clip: childClip,
-          opacity: opacity)
+        paint(child, in: mirror, originX: frame.x - offset.0, originY: frame.y - offset.1, clip: childClip)
       }
     }
 

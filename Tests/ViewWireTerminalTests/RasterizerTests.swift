@@ -36,7 +36,7 @@ struct RasterizerTests {
     #expect(grid[0, 1].background == RGB(0xaa, 0xaa, 0xaa))
   }
 
-  @Test func hiddenAndTransparentViewsAreNotDrawnAndAlphaMultiplies() {
+  @Test func hiddenAndTransparentViewsAreNotDrawnAndNestedAlphasCompound() {
     let grid = Self.grid([
       "create 2 View 1 0", "layout 2 0 0 85 21", "render 2 bg=#ff0000ff hidden=true",
       "create 3 View 1 1", "layout 3 0 21 85 21", "render 3 alpha=0.005 bg=#ff0000ff",
@@ -45,7 +45,7 @@ struct RasterizerTests {
     ])
     #expect(grid[0, 0].background == .white)
     #expect(grid[0, 1].background == .white)
-    #expect(grid[0, 2].background == RGB(0xbf, 0xbf, 0xbf))  // black at 0.25 over white
+    #expect(grid[0, 2].background == RGB(0xc0, 0xc0, 0xc0))  // black at 0.5 in a group at 0.5: 191.5
   }
 
   struct TextCase: Sendable, CustomTestStringConvertible {
@@ -196,5 +196,20 @@ struct RasterizerTests {
       "create 3 View 2 0", "layout 3 0 0 17 21", "render 3 bg=#ff0000ff",
     ])
     #expect(MirrorFixture.backgrounds(grid, Self.legend).hasPrefix("RR........\n.........."))
+  }
+
+  /// Section 14, step 2: a translucent view is composited as a group, so its opaque subviews do
+  /// not show through each other.
+  @Test func translucentViewsAreCompositedAsAGroup() {
+    let grid = Self.grid([
+      "create 2 View 1 0", "layout 2 0 0 85 21", "render 2 alpha=0.5",
+      "create 3 View 2 0", "layout 3 0 0 51 21", "render 3 bg=#ff0000ff",
+      "create 4 View 2 1", "layout 4 34 0 51 21", "render 4 bg=#0000ffff",
+      "create 5 Label 1 1", "layout 5 0 21 85 21", #"render 5 alpha=0.5 text="Hi""#,
+    ])
+    #expect(grid[0, 0].background == RGB(255, 128, 128))  // red at half over white
+    #expect(grid[5, 0].background == RGB(128, 128, 255))  // blue over red, at half: no purple
+    #expect(grid[9, 0].background == RGB(128, 128, 255))
+    #expect(grid[0, 1].character == "H" && grid[0, 1].foreground == RGB(128, 128, 128))
   }
 }

@@ -26,6 +26,7 @@ def cells_with_background(screen, colour: str):
 def test_dragging_the_square_into_the_green_area_turns_it_green(start_screen):
     screen = start_screen("square")
     screen.wait_until(lambda: cells_with_background(screen, RED), "the red square")
+    screen.wait_quiet()  # the first frame drawn whole
     square = cells_with_background(screen, RED)
     # 200 × 200 points at (240, 320): 24 columns from 28, 10 rows from 15.
     assert (min(square), max(square)) == ((28, 15), (51, 24))
@@ -130,6 +131,7 @@ def test_the_terminal_is_restored_when_the_server_goes_away(start_screen, tmp_pa
 def test_the_window_follows_the_terminal_size(start_screen):
     screen = start_screen("square")
     screen.wait_until(lambda: cells_with_background(screen, RED), "the red square")
+    screen.wait_quiet()
     assert min(cells_with_background(screen, RED)) == (28, 15)
     screen.resize(100, 30)  # 850 × 630 points; the square is centred again
     screen.wait_until(
@@ -254,3 +256,16 @@ def test_the_wheel_scrolls_the_scroll_view_under_the_pointer_and_nothing_else(st
     assert lines[:14] == before.split("\n")[:14]  # above the scroll view nothing moved
     screen.send(b"\x1b[<64;30;20M\x1b[<64;30;20M")  # and back up
     screen.wait_until(lambda: screen.text() == before, "the scroll view back at the top")
+
+
+def test_without_a_terminal_the_screen_says_so_and_leaves_nothing_behind(daemon):
+    import subprocess
+
+    from helpers import CLIENT
+
+    done = subprocess.run(
+        [str(CLIENT), "screen", "square", "--port", str(daemon.port)],
+        stdin=subprocess.DEVNULL, capture_output=True, timeout=10)
+    assert done.returncode != 0
+    assert b"needs a terminal on standard input" in done.stderr
+    assert b"\x1b[?1049h" not in done.stdout  # it never switched any screen
