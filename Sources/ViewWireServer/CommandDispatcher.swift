@@ -84,7 +84,13 @@ final class CommandDispatcher {
     }
   }
 
+  /// The terminal reply of a command that ran: `ok`, unless the kit or the app refused a change
+  /// at a limit meanwhile (PROTOCOL.md section 17), whose frame has gone out already.
   private func ok(_ verb: String, _ fields: Field...) {
+    if let limit = session.window.takeLimitReached() {
+      connection.send(.clientError(.limitReached, limit))
+      return
+    }
     connection.send(.ok(verb: verb, fields: fields))
   }
 

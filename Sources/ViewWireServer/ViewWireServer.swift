@@ -294,10 +294,14 @@ public final class ViewWireServer: @unchecked Sendable {
     guard warn else { return }
     // Detached sessions go first: no one is looking at them (PROTOCOL.md section 15).
     registry.endDetached(reason: "memory-pressure")
+    // Only the sessions holding the most views are warned (PROTOCOL.md section 17): one client
+    // that grows its session must not make every other client's controllers drop their views.
+    let largest = clients.values.map { $0.session.engine.viewCount }.max() ?? 0
+    let warned = clients.values.filter { $0.session.engine.viewCount == largest }
     logger.notice(
-      "memory above the soft limit; warning every session once, again after it falls below 90% of the limit",
-      metadata: ["resident": "\(resident)"])
-    for client in clients.values { client.raiseMemoryWarning() }
+      "memory above the soft limit; warning the largest sessions once, again after it falls below 90% of the limit",
+      metadata: ["resident": "\(resident)", "views": "\(largest)", "sessions": "\(warned.count)"])
+    for client in warned { client.raiseMemoryWarning() }
   }
 }
 

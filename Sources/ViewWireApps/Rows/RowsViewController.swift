@@ -24,7 +24,18 @@ package final class RowsViewController: ViewController {
     rowsView.updateButton.addTarget(self, action: RowsViewController.updateEveryThird, for: .touchUpInside)
   }
 
-  private func addTen() { add(10) }
+  private func addTen() {
+    // Bounded, so one client cannot grow the table without end (PROTOCOL.md section 17); the
+    // benchmarks call `add` themselves and are not bound by it.
+    guard rows.count + 10 <= Self.maximumRows else {
+      view.window?.reportLimit("the rows table holds at most \(Self.maximumRows) rows")
+      return
+    }
+    add(10)
+  }
+
+  /// The most rows a client can add with `tap @add`.
+  package static let maximumRows = 10_000
 
   /// Appends `count` new rows (the Add button adds 10; the benchmark fills the table with it).
   package func add(_ count: Int) {

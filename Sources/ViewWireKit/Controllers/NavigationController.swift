@@ -11,6 +11,8 @@ public import Foundation
 /// top's `viewDidDisappear` and the new top's `viewDidAppear`) and for a pop. `animated` is
 /// accepted for seed code; clients get the final state at once.
 open class NavigationController: ViewController {
+  /// The most controllers one stack holds (PROTOCOL.md section 17); a push beyond is refused.
+  public static let maximumDepth = 64
   /// The stack, root first.
   public private(set) var viewControllers: [ViewController] = []
 
@@ -58,6 +60,11 @@ open class NavigationController: ViewController {
   /// Pushes `controller` on the stack and shows it.
   open func pushViewController(_ controller: ViewController, animated: Bool) {
     guard controller.parent == nil, controller.presentingViewController == nil else { return }
+    // Bounded, so one client cannot push controllers until the daemon's memory runs out.
+    guard viewControllers.count < Self.maximumDepth else {
+      view.window?.reportLimit("a navigation stack holds at most \(Self.maximumDepth) controllers")
+      return
+    }
     let old = topViewController
     addChild(controller)
     viewControllers.append(controller)

@@ -55,6 +55,12 @@ open class TextField: Control {
   /// The mask character a secure field shows per character.
   public static let secureMask: Character = "\u{2022}"
 
+  /// The most characters a client may type into one field (PROTOCOL.md section 17).
+  public static let maximumLength = 10_000
+
+  /// The characters the field holds.
+  public var characterCount: Int { storedText.count }
+
   /// The text; never nil when read, as in UIKit.
   open var text: String? {
     get { storedText }
@@ -224,7 +230,11 @@ open class TextField: Control {
 
   open override var intrinsicContentSize: CGSize {
     let size = (font ?? .systemFont(ofSize: Font.systemFontSize)).pointSize
-    let shown = storedText.isEmpty ? (placeholder ?? "") : storedText
+    // A secure field is measured by its mask: its clear text's width would tell an `explain`
+    // whether the password holds wide characters (PROTOCOL.md sections 9 and 17).
+    let text =
+      isSecureTextEntry ? String(repeating: TextField.secureMask, count: storedText.count) : storedText
+    let shown = storedText.isEmpty ? (placeholder ?? "") : text
     return CGSize(
       width: TextMeasure.width(of: shown, size: size).rounded(.up) + 16,
       height: TextMeasure.lineHeight(size) + 14)

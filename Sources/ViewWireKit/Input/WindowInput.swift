@@ -160,6 +160,11 @@ extension Window {
   public func insertText(_ text: String) throws(InputError) {
     if let textView = firstResponder as? TextView { return textView.insertText(text) }
     guard let field = focusedTextField else { throw .noFocus }
+    // Bounded, so one client cannot make every keystroke cost a scan of a megabyte of text.
+    guard field.characterCount + text.count <= TextField.maximumLength else {
+      reportLimit("a text field holds at most \(TextField.maximumLength) characters")
+      return
+    }
     field.insertText(text)
   }
 

@@ -64,6 +64,10 @@ public enum Localization {
   }
 
   private static let tables = TableCache()
+
+  /// How many string tables the process keeps: bounded by the tables the bundles hold, whatever
+  /// locales clients name.
+  public static var cachedTableCount: Int { tables.count }
 }
 
 /// Parsed `.strings` tables, loaded once per bundle, language and name; shared by all sessions.
@@ -75,16 +79,22 @@ private final class TableCache: @unchecked Sendable {
   func table(_ name: String, language: String, bundle: Bundle) -> [String: String] {
     let cacheKey = "\(bundle.bundlePath)\u{0}\(language)\u{0}\(name)"
     if let table = lock.withLock({ tables[cacheKey] }) { return table }
-    let table = Self.load(name, language: language, bundle: bundle)
+    // Only tables that exist are kept: the language comes from a client's `hello locale=`, and
+    // keeping one empty table per tag a client invents grew the cache without bound
+    // (PROTOCOL.md section 17).
+    guard let table = Self.load(name, language: language, bundle: bundle) else { return [:] }
     lock.withLock { tables[cacheKey] = table }
     return table
   }
 
-  private static func load(_ name: String, language: String, bundle: Bundle) -> [String: String] {
+  /// How many tables are kept, for tests.
+  var count: Int { lock.withLock { tables.count } }
+
+  private static func load(_ name: String, language: String, bundle: Bundle) -> [String: String]? {
     let url =
       bundle.url(forResource: name, withExtension: "strings", subdirectory: "\(language).lproj")
       ?? bundle.url(forResource: name, withExtension: "strings", subdirectory: "Strings/\(language).lproj")
-    guard let url, let data = try? Data(contentsOf: url) else { return [:] }
+    guard let url, let data = try? Data(contentsOf: url) else { return nil }
     // A malformed table is a bug in the app; an empty table makes it show its keys, which a
     // transcript or a glance at the screen catches at once.
     let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)

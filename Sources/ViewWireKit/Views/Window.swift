@@ -23,6 +23,22 @@ open class Window: View {
   /// The finger that is down, with the recognizers watching it.
   var touchSequence: TouchSequence?
 
+  /// Why the last input stopped at one of the limits that bound what one client can make its
+  /// session hold (PROTOCOL.md section 17): the kit or an app refused the change and said so
+  /// here, and the server answers the command with `limit-reached` and this message.
+  public private(set) var limitReached: String?
+
+  /// Records that a change was refused at a limit; the first refusal of a command is kept.
+  public func reportLimit(_ message: String) {
+    if limitReached == nil { limitReached = message }
+  }
+
+  /// The refusal recorded since the last call, if any.
+  public func takeLimitReached() -> String? {
+    defer { limitReached = nil }
+    return limitReached
+  }
+
   /// The Auto Layout solver (AutoLayout/LayoutEngine.swift), nil until a constraint arrives.
   package var layoutEngine: LayoutEngine?
 

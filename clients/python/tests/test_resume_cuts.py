@@ -78,3 +78,23 @@ def test_a_thousand_cuts_lose_and_double_nothing(manual_daemon):
     assert cut_mirror == reference_mirror
     assert retries > 0
 
+
+
+def test_a_resuming_client_presents_the_daemons_token_again(tmp_path):
+    """Section 17: with --auth-token-file, every connection, a resumed one too, says `auth` first."""
+    from helpers import Daemon
+    token = "a-token-of-at-least-16-chars"
+    (tmp_path / "token").write_text(token + "\n")
+    daemon = Daemon(tmp_path, ["--auth-token-file", str(tmp_path / "token")])
+    relay = CuttingRelay(daemon.host, daemon.port, seed=7, client_budget=(30, 400), server_budget=(200, 6000))
+    try:
+        connection = ResilientConnection(daemon.host, relay.port, timeout=10, strict=True, auth_token=token)
+        for line in commands(7):
+            connection.request(line)
+            if relay.cuts >= 20:
+                break
+        assert connection.reconnects > 0
+        connection.close()
+    finally:
+        relay.close()
+        daemon.stop()

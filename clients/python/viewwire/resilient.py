@@ -31,7 +31,8 @@ class ResilientConnection(Connection):
 
     def __init__(self, host: str = "127.0.0.1", port: int = 7420, timeout: float = DEFAULT_TIMEOUT,
                  strict: bool = False, on_line: Optional[Callable[[str], None]] = None,
-                 first_delay: float = 0.05, longest_delay: float = 2.0) -> None:
+                 first_delay: float = 0.05, longest_delay: float = 2.0,
+                 auth_token: Optional[str] = None) -> None:
         self.host = host
         self.port = port
         self.first_delay = first_delay
@@ -39,6 +40,8 @@ class ResilientConnection(Connection):
         self.reconnects = 0
         self.retries = 0
         self._number = 0
+        # Section 17: a daemon with a token file wants `auth` first on every connection.
+        self.auth_token = auth_token
         # Until the token is read there is nothing to resume: a connection lost before it is
         # simply made again, with a new session (for `timeout` seconds at most).
         deadline = time.monotonic() + timeout
@@ -46,6 +49,8 @@ class ResilientConnection(Connection):
         while True:
             try:
                 super().__init__(host, port, timeout=timeout, strict=strict, on_line=on_line)
+                if auth_token is not None:
+                    self._request_once(f"auth {auth_token}").check()
                 reply = self._request_once("resume-token").check()
                 break
             except (ConnectionClosed, OSError) as error:
@@ -102,6 +107,9 @@ class ResilientConnection(Connection):
         greeting = self._read(time.monotonic() + self.timeout)
         if is_terminal(greeting):  # `too-many-connections`: try again later
             raise ConnectionClosed(f"refused: {greeting}")
+        if self.auth_token is not None:
+            self.socket.send_line(f"auth {self.auth_token}")
+            self.read_reply().check()
         self.socket.send_line(f"resume {self.token} frame={self.mirror.seq}")
         reply = self.read_reply()
         error = reply.error()
