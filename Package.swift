@@ -15,6 +15,10 @@ let package = Package(
     .executable(name: "viewwired", targets: ["viewwired"]),
     .executable(name: "viewwire", targets: ["viewwire"]),
     .library(name: "ViewWireKit", targets: ["ViewWireKit"]),
+    // For app authors: the server to embed, the daemon in one call, and test helpers.
+    .library(name: "ViewWireServer", targets: ["ViewWireServer"]),
+    .library(name: "ViewWireDaemon", targets: ["ViewWireDaemon"]),
+    .library(name: "ViewWireTesting", targets: ["ViewWireTesting"]),
     .library(name: "ViewWireClient", targets: ["ViewWireClient"]),
     .library(name: "Cassowary", targets: ["Cassowary"]),
   ],
@@ -66,11 +70,24 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict),
-    .executableTarget(
-      name: "viewwired",
+    // The daemon as a library: every `viewwired` option and `ViewWireApplication(apps:).main()`,
+    // so an app author's executable serves its own apps in one call. Knows no demo app.
+    .target(
+      name: "ViewWireDaemon",
       dependencies: [
-        "ViewWireServer", "ViewWireApps", "ViewWireWebClient",
+        "ViewWireServer", "ViewWireKit", "ViewWireWebClient",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
+    // `viewwired`: the daemon library serving the demo apps.
+    .executableTarget(
+      name: "viewwired", dependencies: ["ViewWireDaemon", "ViewWireApps"], swiftSettings: strict),
+    // Test helpers for app authors: a server in the test process, a daemon subprocess, replay.
+    .target(
+      name: "ViewWireTesting",
+      dependencies: [
+        "ViewWireServer", "ViewWireKit", "ViewWireClient", "ViewWireProtocol",
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict),
@@ -118,7 +135,7 @@ let package = Package(
       name: "ViewWireServerTests",
       dependencies: [
         "viewwired", "viewwire", "ViewWireServer", "ViewWireApps", "ViewWireClient", "ViewWireProtocol",
-        "ViewWireWeb",
+        "ViewWireWeb", "ViewWireTesting",
       ],
       swiftSettings: strict),
   ]

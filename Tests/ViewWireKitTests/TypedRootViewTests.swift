@@ -8,7 +8,7 @@ import ViewWireKit
 struct TypedRootViewTests {
   final class SquareView: View, DefaultInitializableView {
     let square = View()
-    override init() {
+    required init() {
       super.init()
       addSubview(square)
     }

@@ -33,7 +33,7 @@ final class MyView: UIView {
     return button
   }()
 
-  override init() {
+  required init() {
     super.init()
     backgroundColor = .white
     addSubview(countLabel)

@@ -45,7 +45,7 @@ final class RowView: UIView {
     return label
   }()
 
-  override init() {
+  required init() {
     super.init()
     addSubview(label)
   }
@@ -68,7 +68,7 @@ final class RowsView: UIView {
   private let list = UIView()
   private var rowViews: [RowView] = []
 
-  override init() {
+  required init() {
     super.init()
     backgroundColor = .white
     for button in [addButton, removeFirstButton, swapButton, updateButton] { addSubview(button) }

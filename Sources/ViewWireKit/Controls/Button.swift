@@ -35,7 +35,7 @@ open class Button: Control {
     setUp()
   }
 
-  public override init() {
+  public required init() {
     buttonType = .custom
     super.init()
     setUp()

@@ -54,7 +54,7 @@ open class ImageView: View {
     isUserInteractionEnabled = false
   }
 
-  public override init() {
+  public required init() {
     super.init()
     isUserInteractionEnabled = false
   }

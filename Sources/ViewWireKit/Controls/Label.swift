@@ -59,7 +59,7 @@ open class Label: View {
     setUpRendering()
   }
 
-  public override init() {
+  public required init() {
     super.init()
     setUpRendering()
   }

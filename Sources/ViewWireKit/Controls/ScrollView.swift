@@ -65,7 +65,7 @@ open class ScrollView: View, GestureRecognizerDelegate {
     setUp()
   }
 
-  public override init() {
+  public required init() {
     super.init()
     setUp()
   }

@@ -50,7 +50,7 @@ open class Slider: Control {
     setRenderProperty("value", .number(0))
   }
 
-  public override init() {
+  public required init() {
     super.init()
     setRenderProperty("value", .number(0))
   }

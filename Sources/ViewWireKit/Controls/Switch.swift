@@ -23,7 +23,7 @@ open class Switch: Control {
     setRenderProperty("on", .bool(false))
   }
 
-  public override init() {
+  public required init() {
     super.init(frame: CGRect(origin: .zero, size: Self.size))
     setRenderProperty("on", .bool(false))
   }

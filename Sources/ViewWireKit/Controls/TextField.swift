@@ -122,7 +122,7 @@ open class TextField: Control {
     setUpRendering()
   }
 
-  public override init() {
+  public required init() {
     super.init()
     setUpRendering()
   }
