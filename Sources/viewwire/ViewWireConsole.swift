@@ -90,15 +90,3 @@ final class UncheckedBox<Value>: @unchecked Sendable {
 func show(_ line: String) {
   writeAll(line + "\n")
 }
-
-/// Writes `text` to standard output's descriptor whole, as `show` does.
-func writeAll(_ text: String) {
-  let bytes = Array(text.utf8)
-  var offset = 0
-  while offset < bytes.count {
-    let written = bytes[offset...].withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-    if written < 0 && errno == EINTR { continue }
-    guard written > 0 else { return }  // standard output is gone; nothing to show it on
-    offset += written
-  }
-}

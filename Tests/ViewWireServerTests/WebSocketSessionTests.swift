@@ -8,11 +8,16 @@ import ViewWireWeb
 /// WebSocket, and every kind of bad HTTP and WebSocket input answered with its status or close
 /// code while another session goes on.
 @Suite struct WebSocketSessionTests {
-  /// Transcripts that only send lines: raw bytes and unterminated lines mean something else in a
-  /// WebSocket message (section 13), so those stay TCP's.
+  /// Transcripts that only send and expect lines: raw bytes and unterminated lines mean something
+  /// else in a WebSocket message (section 13), so those stay TCP's.
   static let transcripts: [String] = TranscriptTests.transcripts.filter { name in
     guard let transcript = try? load(name) else { return false }
-    return !transcript.lines.contains { if case .sendBytes = $0.step { true } else { false } }
+    return !transcript.lines.contains {
+      switch $0.step {
+      case .sendBytes, .expectBytes: true
+      default: false
+      }
+    }
   }
 
   static func load(_ name: String) throws -> Transcript {
@@ -44,7 +49,7 @@ import ViewWireWeb
       switch step.step {
       case .send(let text):
         try socket.send(line: text)
-      case .sendBytes:
+      case .sendBytes, .expectBytes:
         Issue.record("\(place): raw bytes are not replayed over WebSocket")
       case .expect(let pattern):
         let line = try next(step.number)
