@@ -18,7 +18,7 @@ let package = Package(
     // For app authors: the server to embed, the daemon in one call, and test helpers.
     .library(name: "ViewWireServer", targets: ["ViewWireServer"]),
     .library(name: "ViewWireDaemon", targets: ["ViewWireDaemon"]),
-    .library(name: "ViewWireTesting", targets: ["ViewWireTesting"]),
+    .library(name: "ViewWireTesting", targets: ["ViewWireTesting", "ViewWireProtocol"]),
     .library(name: "ViewWireClient", targets: ["ViewWireClient"]),
     .library(name: "Cassowary", targets: ["Cassowary"]),
   ],
