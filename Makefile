@@ -80,7 +80,7 @@ test: deps py-deps test-deps
 # DocC archives for the modules app authors use, for static hosting, in .build/docs/MODULE/.
 # Not part of `make test`.
 docs: deps
-	@for target in $(DOC_TARGETS); do \
+	@mkdir -p .build/docs; for target in $(DOC_TARGETS); do \
 	  echo "docc $$target"; \
 	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
 	    --target $$target --output-path .build/docs/$$target \

@@ -27,6 +27,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    // `make docs` only: DocC archives of the modules app authors use.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // C interop: libuv, seen only by ViewWireLoop.
