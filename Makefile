@@ -3,13 +3,16 @@ SWIFT ?= swift
 PYTHON ?= python3
 PORT ?= 7420
 HOST ?= 127.0.0.1
+# The web port: the browser client and WebSocket sessions (PROTOCOL.md section 13).
+WEB_PORT ?= 7421
 # The Python-driven tests (the Python client's, the browser's, the terminal's) run in one venv
 # under .build/, made by `make py-deps` with the PyPI packages they need.
 PY_VENV := .build/py-venv
 PY_PACKAGES := pytest selenium pyte websockets pillow
 PYTEST = $(PY_VENV)/bin/python -m pytest
-# Debian packages the tests drive for real: a browser and its driver, telnet, nc, socat, tmux.
-TEST_APT_PACKAGES := chromium chromium-driver telnet netcat-openbsd socat tmux
+# Debian packages the tests drive for real: a browser and its driver (and the font the browser
+# client draws with, so its reference pictures match), telnet, nc, socat, tmux.
+TEST_APT_PACKAGES := chromium chromium-driver fonts-liberation telnet netcat-openbsd socat tmux
 # Each Python test folder that `make test` runs (one pytest each) against the daemon the Swift
 # build made.
 PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests clients/console-tests
@@ -19,7 +22,7 @@ EXAMPLES := Examples/Counter
 # The modules `make docs` documents with DocC, one archive each under .build/docs/.
 DOC_TARGETS := ViewWireKit ViewWireServer ViewWireDaemon ViewWireTesting
 
-.PHONY: run test docs deps py-deps test-deps build build-release bench bench-latency bench-diff bench-layout format clean
+.PHONY: run test docs deps py-deps test-deps bench-deps build build-release bench bench-latency bench-diff bench-layout bench-throughput bench-sessions format clean
 
 # Installs libuv's and libedit's headers (and pkg-config) when they are missing. Needs root or
 # sudo. libedit gives the console its line editing.
@@ -57,10 +60,12 @@ build: deps
 	$(SWIFT) build --product viewwired
 	$(SWIFT) build --product viewwire
 
-# Runs the daemon with the demo apps on $(HOST):$(PORT). Connect with `telnet 127.0.0.1 7420`,
-# `nc 127.0.0.1 7420` or `.build/debug/viewwire --port 7420`.
+# Runs the daemon with the demo apps on $(HOST):$(PORT), and the browser client on
+# http://$(HOST):$(WEB_PORT)/; the daemon prints both addresses. Connect with
+# `telnet 127.0.0.1 7420`, `nc 127.0.0.1 7420` or `.build/debug/viewwire --port 7420`, or open
+# http://127.0.0.1:7421/ in a browser.
 run: build
-	.build/debug/viewwired --host $(HOST) --port $(PORT)
+	.build/debug/viewwired --host $(HOST) --port $(PORT) --web-port $(WEB_PORT)
 
 # Runs every test: the Swift suites (unit, property and transcript tests over real TCP) and the
 # Python client's tests against the real daemon the Swift build just made.
@@ -87,7 +92,7 @@ docs: deps
 	    --transform-for-static-hosting --hosting-base-path $$target --disable-indexing || exit 1; \
 	done
 
-bench: bench-latency bench-diff bench-layout
+bench: bench-latency bench-diff bench-layout bench-throughput bench-sessions
 
 bench-latency: deps
 	$(SWIFT) build -c release --product bench-latency
@@ -99,6 +104,26 @@ bench-diff: deps
 
 bench-layout: deps
 	bash scripts/bench-layout.sh
+
+# Installs redis-server, the baseline of bench-throughput and bench-sessions, when missing.
+bench-deps:
+	@if ! command -v redis-server >/dev/null 2>&1 && [ ! -x /usr/bin/redis-server ]; then \
+	  echo "Installing redis-server..."; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server; \
+	fi
+
+# viewwired and redis-server under the same closed-loop load, in one run (BENCHMARKS.md).
+bench-throughput: deps bench-deps
+	$(SWIFT) build -c release --product viewwired
+	$(SWIFT) build -c release --product bench-throughput
+	.build/release/bench-throughput
+
+# Memory per idle session at 1,000 and 10,000 sessions, and the open/close churn (BENCHMARKS.md).
+bench-sessions: deps bench-deps
+	$(SWIFT) build -c release --product viewwired
+	$(SWIFT) build -c release --product bench-sessions
+	.build/release/bench-sessions
 
 format:
 	$(SWIFT) format --in-place --recursive Sources Tests Package.swift

@@ -109,13 +109,21 @@ let package = Package(
     .executableTarget(
       name: "bench-latency",
       dependencies: [
-        "ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient", "ViewWireWebClient",
+        "ViewWireServer", "ViewWireApps", "ViewWireLoop", "ViewWireClient",
         .product(name: "Logging", package: "swift-log"),
       ],
       path: "Sources/Benchmarks/Latency", swiftSettings: strict),
     .executableTarget(
-      name: "bench-diff", dependencies: ["ViewWireKit", "ViewWireDiff", "ViewWireProtocol"],
+      name: "bench-diff", dependencies: ["ViewWireKit", "ViewWireDiff", "ViewWireProtocol", "ViewWireApps"],
       path: "Sources/Benchmarks/Diff", swiftSettings: strict),
+    // What the load benchmarks share: starting servers, a closed-loop load generator, /proc.
+    .target(name: "BenchSupport", path: "Sources/Benchmarks/Support", swiftSettings: strict),
+    .executableTarget(
+      name: "bench-throughput", dependencies: ["BenchSupport"], path: "Sources/Benchmarks/Throughput",
+      swiftSettings: strict),
+    .executableTarget(
+      name: "bench-sessions", dependencies: ["BenchSupport"], path: "Sources/Benchmarks/Sessions",
+      swiftSettings: strict),
     .executableTarget(
       name: "bench-layout", dependencies: ["Cassowary"], path: "Sources/Benchmarks/Layout",
       swiftSettings: strict),

@@ -12,21 +12,14 @@
 // libedit's settings are C globals, which Swift 6 refuses to touch from Swift code (shared
 // mutable state); the console touches them from its main thread only, through these.
 
-/// Turns libedit's signal handling off, names the program, sets the characters that separate words for completion, and installs the
-/// completion hooks and the function that reads each key.
-static inline void viewwire_editline_configure(const char *name, char *word_breaks,
-                                               rl_completion_func_t *complete,
-                                               rl_compentry_func_t *fallback,
-                                               int (*read_key)(FILE *)) {
+/// Turns libedit's signal handling off, names the program and sets the function that reads each
+/// key; before libedit starts.
+static inline void viewwire_editline_configure(const char *name, int (*read_key)(FILE *)) {
   // The console handles its signals itself: libedit's handlers would re-send a signal to the
   // whole process group.
   rl_catch_signals = 0;
   rl_catch_sigwinch = 0;
   rl_readline_name = name;
-  rl_completer_word_break_characters = word_breaks;
-  rl_basic_word_break_characters = word_breaks;
-  rl_attempted_completion_function = complete;
-  rl_completion_entry_function = fallback;
   rl_getc_function = read_key;
 }
 
@@ -36,7 +29,7 @@ static inline int viewwire_editline_length(void) { return rl_end; }
 /// The line being edited (libedit's buffer, valid until the next edit).
 static inline const char *viewwire_editline_buffer(void) { return rl_line_buffer; }
 
-/// Tells libedit not to try its own completion (file names) after ours.
-static inline void viewwire_editline_completion_over(void) { rl_attempted_completion_over = 1; }
+/// The cursor's byte offset in the line being edited.
+static inline int viewwire_editline_cursor(void) { return rl_point; }
 
 #endif

@@ -4,6 +4,7 @@
 #include <uv.h>
 #include <signal.h>
 #include <pthread.h>
+#include <malloc.h>
 
 static inline uv_stream_t *vw_tcp_as_stream(uv_tcp_t *tcp) { return (uv_stream_t *)tcp; }
 static inline uv_handle_t *vw_tcp_as_handle(uv_tcp_t *tcp) { return (uv_handle_t *)tcp; }
@@ -20,5 +21,9 @@ static inline int vw_unblock_signal(int signum) {
   sigaddset(&set, signum);
   return pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 }
+
+/// Gives the kernel back the heap memory malloc holds free (glibc keeps freed memory of its
+/// arenas for reuse). Returns 1 when something was released.
+static inline int vw_release_free_memory(void) { return malloc_trim(0); }
 
 #endif

@@ -43,6 +43,12 @@ public enum DemoApps {
       title: "10,000 rows in sections: only the visible ones exist; tap to check, insert, delete"
     ) { _ in ItemsTableViewController() },
     AppDescriptor(
+      name: "grid", title: "Tiles in a collection view; size, count, progress and a spinner around it"
+    ) { _ in TilesViewController() },
+    AppDescriptor(
+      name: "tabs", title: "A tab bar: a table view controller in a navigation stack, and a page sheet"
+    ) { _ in DemoTabBarController() },
+    AppDescriptor(
       name: "binding", title: "setupViews() and bindViews() with a reactive view model (seed 003)"
     ) {
       _ in BindingViewController(viewModel: MyViewModel())

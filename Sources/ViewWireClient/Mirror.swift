@@ -67,6 +67,9 @@ public struct Mirror: Sendable {
   /// Whether a frame is open (between `begin` and `end`).
   public var isInFrame: Bool { pending != nil }
 
+  /// Drops a frame whose `end` never came (the connection broke inside it).
+  public mutating func dropUnfinishedFrame() { pending = nil }
+
   /// Feeds one server line; frame lines are buffered and applied at `end`. Returns true when
   /// the line belonged to a frame. A `bye` drops an unfinished frame and returns false.
   ///

@@ -51,6 +51,12 @@ public struct MirrorSync: Sendable {
   /// Starts with an empty mirror, as a new connection does.
   public init() {}
 
+  /// Forgets a frame the lost connection cut before its `end`: the mirror stays as the last
+  /// whole frame left it, and `mirror.sequence` is what a `resume` names (PROTOCOL.md section 15).
+  public mutating func connectionLost() {
+    mirror.dropUnfinishedFrame()
+  }
+
   /// Feeds one server line and says what it did; on `.resyncNeeded` the caller sends `resync`.
   public mutating func consume(_ line: ServerLine) -> Event {
     if isAwaitingFullFrame {

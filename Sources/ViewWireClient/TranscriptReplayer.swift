@@ -41,7 +41,7 @@ public struct TranscriptReplayer {
   public func replay(_ transcript: Transcript) throws(Failure) -> [String: String] {
     var bindings: [String: String] = [:]
     var mirror = Mirror()
-    let connection: WireConnection
+    var connection: WireConnection
     do {
       connection = try WireConnection(host: host, port: port)
     } catch {
@@ -72,6 +72,10 @@ public struct TranscriptReplayer {
       switch step.step {
       case .send(let text):
         do { try connection.send(line: text) } catch {
+          throw Failure(transcript: transcript.name, line: number, expected: "to send", got: "\(error)")
+        }
+      case .sendBound(let text):
+        do { try connection.send(line: Transcript.Step.substitute(text, bindings)) } catch {
           throw Failure(transcript: transcript.name, line: number, expected: "to send", got: "\(error)")
         }
       case .sendBytes(let bytes):
@@ -108,6 +112,17 @@ public struct TranscriptReplayer {
             transcript: transcript.name, line: number, expected: "the bytes \(hex)",
             got: got.isEmpty
               ? "(closed)" : got.map { String($0, radix: 16).leftPadded() }.joined(separator: " "))
+        }
+      case .reconnect:
+        // The mirror stays, less a frame the close cut: a `resume` on the new connection goes
+        // on from its last whole frame.
+        mirror.dropUnfinishedFrame()
+        connection.close()
+        do {
+          connection = try WireConnection(host: host, port: port)
+        } catch {
+          throw Failure(
+            transcript: transcript.name, line: number, expected: "a new connection", got: "\(error)")
         }
       case .expectClose:
         if let line = try nextLine(number, expecting: "the server to close") {

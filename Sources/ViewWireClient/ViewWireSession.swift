@@ -76,9 +76,20 @@ public final class ViewWireSession {
   }
 
   /// The socket, for tests that need to send raw bytes or half-close; scripts use `send`.
-  public let connection: WireConnection
+  public internal(set) var connection: WireConnection
+  /// Where the session's server is, to reconnect to it (PROTOCOL.md section 15).
+  let host: String
+  let port: Int
+  /// The resume token and detach timeout, once `makeResumable()` asked for them.
+  var resumeToken: (token: String, detachTimeout: Double)?
+  /// The number of the last command sent with `n=` (section 16).
+  var commandNumber = 0
+  /// How many times the session was resumed on a new connection after losing one.
+  public internal(set) var reconnectCount = 0
+  /// How many commands were sent again after a lost connection.
+  public internal(set) var retryCount = 0
   /// The session number from the greeting, as the daemon's log and traces name the session.
-  public let sessionID: Int
+  public internal(set) var sessionID: Int
   /// Every `trace` line read so far, inside replies or between them, so tests can check
   /// lifecycle callbacks. Frames are not kept here: they go to the mirror, and one that arrives
   /// between replies is read with the next reply and counted among its `frames`.
@@ -90,7 +101,7 @@ public final class ViewWireSession {
   /// Seconds to wait for each line.
   public var timeout: Double
   /// The mirror with its resync logic, the same code the `viewwire` console runs.
-  private var sync = MirrorSync()
+  var sync = MirrorSync()
   /// `resync`s sent for mismatches whose terminal replies are still unread.
   private var unansweredResyncs = 0
 
@@ -108,6 +119,8 @@ public final class ViewWireSession {
   ///   first line is not a greeting.
   public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10) throws(Failure) {
     self.timeout = timeout
+    self.host = host
+    self.port = port
     do {
       connection = try WireConnection(host: host, port: port)
       guard let line = try connection.readLine(timeout: timeout) else {
@@ -134,6 +147,12 @@ public final class ViewWireSession {
   ///   stays wrong after a resync. After a throw the session's state is unknown: close it.
   @discardableResult
   public func send(_ command: String) throws(Failure) -> Reply {
+    if resumeToken != nil { return try sendNumbered(command) }
+    return try sendOnce(command)
+  }
+
+  /// Sends `command` as it is and reads its reply, on the connection there is.
+  func sendOnce(_ command: String) throws(Failure) -> Reply {
     do {
       try connection.send(line: command)
     } catch {
@@ -287,7 +306,7 @@ public final class ViewWireSession {
   // MARK: Reading lines
 
   /// The next line, or a failure naming `command` when the connection ends first.
-  private func nextLine(_ command: String) throws(Failure) -> String {
+  func nextLine(_ command: String) throws(Failure) -> String {
     let line: String?
     do {
       line = try connection.readLine(timeout: timeout)
@@ -299,7 +318,7 @@ public final class ViewWireSession {
   }
 
   /// Feeds `line` to the mirror, sending `resync` when it disagrees; keeps traces.
-  private func consume(_ line: String) throws(Failure) -> ServerLine {
+  func consume(_ line: String) throws(Failure) -> ServerLine {
     let parsed = ServerLine.parse(line)
     switch sync.consume(parsed) {
     case .resyncNeeded:

@@ -26,14 +26,17 @@ public final class WebSocketWireConnection {
 
   /// Connects, sends the opening handshake for `path` and checks the `101` answer.
   ///
-  /// - Parameter origin: the `Origin` field to send, as a browser would; nil sends none.
+  /// - Parameters:
+  ///   - origin: the `Origin` field to send, as a browser would; nil sends none.
+  ///   - receiveBufferBytes: a small kernel receive buffer, as `WireConnection` takes, to make a
+  ///     client that stops reading look slow to the server at once.
   /// - Throws: `WireConnection.Failure.cannotConnect` with the status line when the server
   ///   refuses the handshake.
   public init(
     host: String = "127.0.0.1", port: Int, path: String = "/wire", origin: String? = nil,
-    extraFields: [String] = []
+    extraFields: [String] = [], receiveBufferBytes: Int? = nil
   ) throws(WireConnection.Failure) {
-    socket = try Self.connect(host: host, port: port)
+    socket = try Self.connect(host: host, port: port, receiveBufferBytes: receiveBufferBytes)
     let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
     var request =
       "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -58,6 +61,7 @@ public final class WebSocketWireConnection {
 
   deinit { close() }
 
+  /// Whether the connection is still open on this side.
   public var isOpen: Bool { socket >= 0 }
 
   /// Sends `text` and a LF as one masked text message.
@@ -151,6 +155,7 @@ public final class WebSocketWireConnection {
     return socket < 0
   }
 
+  /// Closes the connection at once, without a close frame (as a browser tab that goes away).
   public func close() {
     guard socket >= 0 else { return }
     Glibc.close(socket)
@@ -194,9 +199,15 @@ public final class WebSocketWireConnection {
     }
   }
 
-  private static func connect(host: String, port: Int) throws(WireConnection.Failure) -> Int32 {
+  private static func connect(host: String, port: Int, receiveBufferBytes: Int?) throws(WireConnection
+    .Failure)
+    -> Int32
+  {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw .cannotConnect(String(cString: strerror(errno))) }
+    if var size = receiveBufferBytes.map(Int32.init) {
+      setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -65,6 +65,41 @@ public struct DaemonOptions: ParsableArguments {
     help: "Seconds a web connection has to finish its request before it is closed (above 0, at most 86400).")
   public var webHandshakeTimeout: Double = 10
 
+  @Option(
+    help: "The daemon's name, the first part of its resume tokens (letters, digits and '-', at most 32).")
+  public var daemonName = "vw"
+
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Seconds a resumable session waits for its client after losing its connection (above 0, at most 86400)."
+  )
+  public var detachTimeout: Double = 60
+
+  @Option(
+    parsing: .unconditional, help: "Detached sessions kept at most; one more ends the one detached longest.")
+  public var maxDetached = 100
+
+  @Option(parsing: .unconditional, help: "Bytes of recent frames a resumable session keeps for 'resume'.")
+  public var resumeBuffer = 256 * 1024
+
+  @Option(
+    help:
+      "A file whose first line is the secret every connection presents with 'auth' (at least 16 characters).")
+  public var authTokenFile: String?
+
+  @Flag(
+    help: "Listen on a non-loopback address without --auth-token-file (anyone who can reach it may connect).")
+  public var insecure = false
+
+  @Option(parsing: .unconditional, help: "Connections one address may hold open at once.")
+  public var maxConnectionsPerAddress = 64
+
+  @Option(
+    parsing: .unconditional,
+    help: "Seconds a connection may send nothing before it is closed (0: never; at most 86400).")
+  public var idleTimeout: Double = 600
+
   @Flag(help: "Start every session on a manual clock that only 'clock advance' moves (for scripts).")
   public var manualClock = false
 
@@ -86,6 +121,27 @@ public struct DaemonOptions: ParsableArguments {
         "--web-handshake-timeout must be a number of seconds above 0 and at most 86400, not \(webHandshakeTimeout)"
       )
     }
+    guard ResumeTokenName.isValid(daemonName) else {
+      throw ValidationError("--daemon-name must be 1 to 32 letters, digits and '-', not '\(daemonName)'")
+    }
+    guard detachTimeout > 0, detachTimeout <= ServerConfiguration.maximumStallTimeout else {
+      throw ValidationError(
+        "--detach-timeout must be a number of seconds above 0 and at most 86400, not \(detachTimeout)")
+    }
+    guard maxDetached >= 0 else { throw ValidationError("--max-detached must be 0 or more") }
+    guard resumeBuffer >= 0 else { throw ValidationError("--resume-buffer must be 0 or more bytes") }
+    guard maxConnectionsPerAddress >= 1 else {
+      throw ValidationError("--max-connections-per-address must be at least 1")
+    }
+    guard idleTimeout >= 0, idleTimeout <= ServerConfiguration.maximumStallTimeout else {
+      throw ValidationError(
+        "--idle-timeout must be a number of seconds from 0 (never) to 86400, not \(idleTimeout)")
+    }
+    if authTokenFile == nil, !insecure, !Self.isLoopback(host) {
+      throw ValidationError(
+        "refusing to listen on \(host) without --auth-token-file: anyone who can reach it could connect. Give a token file, or --insecure if you mean it (PROTOCOL.md section 17)."
+      )
+    }
     guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
     guard outputLimit >= 1024 else {
       throw ValidationError("--output-limit must be at least 1024 bytes (1 KiB)")
@@ -103,8 +159,33 @@ public struct DaemonOptions: ParsableArguments {
     }
   }
 
-  /// The server configuration these options describe, the browser client's files included.
-  public var configuration: ServerConfiguration {
+  /// Whether `host` is a loopback address: 127.0.0.0/8, ::1 or localhost.
+  static func isLoopback(_ host: String) -> Bool {
+    let host = host.lowercased()
+    if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+    let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
+  }
+
+  /// Reads the auth token: the file's first line without surrounding blanks.
+  func readAuthToken() throws -> String? {
+    guard let path = authTokenFile else { return nil }
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+      throw ValidationError("cannot read --auth-token-file \(path)")
+    }
+    let token = (text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+      .trimmingCharacters(in: .whitespaces)
+    guard token.count >= 16 else {
+      throw ValidationError("the token in \(path) must be at least 16 characters")
+    }
+    return token
+  }
+
+  /// The server configuration these options describe, the browser client's files and the auth
+  /// token (read from its file now) included.
+  ///
+  /// - Throws: `ValidationError` when the token file cannot be read or holds too short a token.
+  public func configuration() throws -> ServerConfiguration {
     var configuration = ServerConfiguration()
     configuration.host = host
     configuration.port = port
@@ -120,6 +201,13 @@ public struct DaemonOptions: ParsableArguments {
       }
     }
     configuration.manualClock = manualClock
+    configuration.authToken = try readAuthToken()
+    configuration.maximumConnectionsPerAddress = maxConnectionsPerAddress
+    configuration.idleTimeout = idleTimeout
+    configuration.daemonName = daemonName
+    configuration.detachTimeout = detachTimeout
+    configuration.maximumDetached = maxDetached
+    configuration.resumeBufferBytes = resumeBuffer
     configuration.webPort = webPort
     configuration.webAllowedOrigins = webAllowOrigin
     configuration.webHandshakeTimeout = webHandshakeTimeout

@@ -58,7 +58,7 @@ public struct ViewWireApplication: Sendable {
   public func run(options: DaemonOptions) throws {
     Self.bootstrapLogging(level: options.logLevel)
     let server = ViewWireServer(
-      configuration: options.configuration, apps: apps, logger: Logger(label: commandName))
+      configuration: try options.configuration(), apps: apps, logger: Logger(label: commandName))
     try server.run(
       onListening: { host, port in
         // Scripts and tests read this line to learn the port when started with --port 0.

@@ -4,6 +4,8 @@ internal import Glibc
 /// A listening TCP socket. Each accepted client arrives as a `TCPConnection`.
 public final class TCPListener: LoopHandle {
   private var onAccept: ((TCPConnection) -> Void)?
+  /// What every connection this listener accepts reads into (they are all on its loop).
+  private let readBuffer = ReadBuffer()
   /// The port actually bound, which differs from the one asked for when that was 0.
   public private(set) var port: Int = 0
 
@@ -37,7 +39,9 @@ public final class TCPListener: LoopHandle {
 
   private func acceptOne(status: Int32) {
     guard status == 0, !isClosed else { return }
-    guard let connection = try? TCPConnection(accepting: vw_tcp_as_stream(typed(uv_tcp_t.self)), loop: loop)
+    guard
+      let connection = try? TCPConnection(
+        accepting: vw_tcp_as_stream(typed(uv_tcp_t.self)), loop: loop, readBuffer: readBuffer)
     else { return }
     onAccept?(connection)
   }
@@ -81,9 +85,13 @@ public final class TCPConnection: LoopHandle {
   /// How long a closing connection waits for the peer's EOF after our own, discarding its input,
   /// before it gives up and closes anyway.
   public static let lingerMilliseconds: UInt64 = 2000
-  private let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+  /// Shared with the other connections of the listener that accepted this one (see `ReadBuffer`).
+  private let readBuffer: ReadBuffer
 
-  init(accepting server: UnsafeMutablePointer<uv_stream_t>, loop: EventLoop) throws(LoopError) {
+  init(accepting server: UnsafeMutablePointer<uv_stream_t>, loop: EventLoop, readBuffer: ReadBuffer)
+    throws(LoopError)
+  {
+    self.readBuffer = readBuffer
     super.init(loop: loop, type: UV_TCP)
     let status = uv_tcp_init(loop.raw, tcp)
     guard status == 0 else {
@@ -98,10 +106,6 @@ public final class TCPConnection: LoopHandle {
     }
     uv_tcp_nodelay(tcp, 1)
     if let peer = try? SocketAddress.peer(of: tcp) { remoteAddress = "\(peer.host):\(peer.port)" }
-  }
-
-  deinit {
-    readBuffer.deallocate()
   }
 
   private var tcp: UnsafeMutablePointer<uv_tcp_t> { typed(uv_tcp_t.self) }
@@ -120,7 +124,7 @@ public final class TCPConnection: LoopHandle {
       { handle, _, buffer in
         guard let handle, let buffer, let data = handle.pointee.data else { return }
         let connection = Unmanaged<TCPConnection>.fromOpaque(data).takeUnretainedValue()
-        buffer.pointee = uv_buf_init(connection.readBuffer.assumingMemoryBound(to: CChar.self), 64 * 1024)
+        buffer.pointee = uv_buf_init(connection.readBuffer.bytes, UInt32(ReadBuffer.size))
       },
       { stream, count, buffer in
         guard let stream, let data = stream.pointee.data else { return }
@@ -293,12 +297,15 @@ public final class TCPConnection: LoopHandle {
         }
         sent = max(0, result)
       }
-      // Bounded, so a peer that keeps sending cannot keep the loop here.
-      var discarded = 0
-      while discarded < 1 << 20 {
-        let count = recv(descriptor, readBuffer, 64 * 1024, Int32(MSG_DONTWAIT))
-        guard count > 0 else { break }
-        discarded += count
+      // Bounded, so a peer that keeps sending cannot keep the loop here. Into a buffer of its
+      // own: this may run while another read's bytes in the shared buffer are being handled.
+      withUnsafeTemporaryAllocation(byteCount: 4096, alignment: 16) { scratch in
+        var discarded = 0
+        while discarded < 1 << 20 {
+          let count = recv(descriptor, scratch.baseAddress, scratch.count, Int32(MSG_DONTWAIT))
+          guard count > 0 else { break }
+          discarded += count
+        }
       }
     }
     // Cancels the queued writes (their callbacks see UV_ECANCELED and free their copies).
@@ -419,4 +426,18 @@ struct SocketAddress {
     try LoopError.check(status)
     return SocketAddress(storage: storage)
   }
+}
+
+/// The 64 KiB a listener's connections read into, one per listener instead of one per
+/// connection: an idle session held 64 KiB of buffer it used only while a read was handled.
+///
+/// Sharing is safe because every connection of a listener is on the listener's loop, libuv
+/// calls one read callback at a time on that loop, and `TCPConnection.onRead` may use the bytes
+/// only during the call (the server's line framer copies what it keeps). Nothing else reads
+/// into it: `closeWithoutFlush` discards into a buffer of its own, since it may run inside
+/// another connection's read callback.
+final class ReadBuffer {
+  static let size = 64 * 1024
+  let bytes = UnsafeMutablePointer<CChar>.allocate(capacity: ReadBuffer.size)
+  deinit { bytes.deallocate() }
 }

@@ -105,6 +105,13 @@ public enum ClientCommand: Equatable, Sendable {
   case memoryWarning
   /// `quit` (or `exit`): ends the session after `ok quit`, with no `bye` since the client asked.
   case quit
+  /// `resume-token`: makes the session resumable and names its secret token (section 15).
+  case resumeToken
+  /// `resume TOKEN [frame=SEQ]`: takes over the session the token names, with the frames after `SEQ`
+  /// (section 15).
+  case resume(token: String, frame: Int)
+  /// `auth TOKEN`: presents the daemon's secret (section 17).
+  case auth(token: String)
 
   /// The verb as the `ok` reply names it.
   public var verb: String {
@@ -133,6 +140,9 @@ public enum ClientCommand: Equatable, Sendable {
     case .back: "back"
     case .memoryWarning: "memory-warning"
     case .quit: "quit"
+    case .resumeToken: "resume-token"
+    case .resume: "resume"
+    case .auth: "auth"
     }
   }
 
@@ -142,7 +152,8 @@ public enum ClientCommand: Equatable, Sendable {
   /// `quit`) never send a frame.
   public var touchesTree: Bool {
     switch self {
-    case .help, .ping, .apps, .trace, .ack, .quit: false
+    // `resume` sends the frames of the session it takes over, itself.
+    case .help, .ping, .apps, .trace, .ack, .quit, .resumeToken, .resume, .auth: false
     case .clock(let request):
       if case .advance = request { true } else { false }
     default: true
@@ -190,12 +201,22 @@ public enum ClientCommand: Equatable, Sendable {
     HelpEntry(
       verb: "memory-warning", arguments: "",
       summary: "raises a memory warning; hidden controllers release their views"),
+    HelpEntry(verb: "auth", arguments: "TOKEN", summary: "presents the daemon's secret"),
+    HelpEntry(
+      verb: "resume-token", arguments: "", summary: "makes the session resumable and names its token"),
+    HelpEntry(
+      verb: "resume", arguments: "TOKEN [frame=SEQ]", summary: "takes over a session after a lost connection"),
     HelpEntry(verb: "quit", arguments: "", summary: "ends the session"),
   ]
 
   /// Parses one line from the framer. Returns nil for a line of only blanks.
   public static func parse(_ line: String) throws(LineError) -> ClientCommand? {
-    let tokens = try Tokenizer.tokenize(line)
+    try parse(tokens: try Tokenizer.tokenize(line))
+  }
+
+  /// Parses a line already tokenized (and stripped of its `n=` option, section 16). Returns nil
+  /// for no tokens.
+  public static func parse(tokens: [Token]) throws(LineError) -> ClientCommand? {
     guard let first = tokens.first else { return nil }
     // The verb is a word (PROTOCOL.md section 2): a quoted verb or an option in its place is
     // a syntax error, not an unknown command, so the message can say what to write instead.
@@ -221,6 +242,12 @@ public enum ClientCommand: Equatable, Sendable {
     case "quit", "exit": command = .quit
     case "back": command = .back
     case "memory-warning": command = .memoryWarning
+    case "resume-token": command = .resumeToken
+    case "auth": command = .auth(token: try arguments.text("TOKEN"))
+    case "resume":
+      let token = try arguments.text("TOKEN")
+      command = .resume(
+        token: token, frame: try arguments.intOption("frame", default: 0, in: 0...Int(Int32.max)))
     case "hello": command = .hello(try arguments.helloOptions())
     case "open": command = .open(app: try arguments.text("APP"))
     case "resize":

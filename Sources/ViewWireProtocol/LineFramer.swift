@@ -10,17 +10,18 @@
 /// with the replies to the lines around them: an answer to `DO TIMING-MARK` must follow the
 /// replies to every line before it (RFC 860), which only the code that writes replies can do.
 public struct LineFramer: Sendable {
-  /// What one complete line turned into.
+  /// What one complete line, or one telnet command the server heeds, turned into.
   public enum Event: Equatable, Sendable {
     /// A line of text, without its terminator; never empty or only blanks.
     case line(String)
     /// A line that was refused, with the reply to send.
     case error(LineError)
-    /// Telnet bytes to send as they are, after the replies to the lines before them: the answer
-    /// to one `DO` or `WILL` request (three bytes, section 1.1).
-    case telnetAnswer([UInt8])
-    /// Telnet's `IP` or `BRK` (Ctrl-C and Ctrl-\ in telnet): the session cancels the touch in progress. The
-    /// partial line is already discarded.
+    /// A telnet answer to send, `IAC VERB OPTION`, after the replies to the lines before it: the
+    /// answer to one `DO` or `WILL` request (section 1.1). Two bytes rather than an array, so a
+    /// flood of requests costs no allocation each.
+    case telnetAnswer(verb: UInt8, option: UInt8)
+    /// Telnet's `IP` or `BRK` (Ctrl-C and Ctrl-\ in telnet): the session cancels the touch in
+    /// progress. The framer has already discarded the partial line.
     case interrupt
   }
 
@@ -62,7 +63,8 @@ public struct LineFramer: Sendable {
     line.reserveCapacity(256)
   }
 
-  /// Feeds bytes as they were read; calls `handler` once per finished line, in order.
+  /// Feeds bytes as they were read; calls `handler` once per event (a finished line, a telnet
+  /// answer, an interrupt), in stream order.
   public mutating func append(_ bytes: UnsafeRawBufferPointer, _ handler: (Event) -> Void) {
     for byte in bytes { feed(byte, handler) }
   }
@@ -136,9 +138,9 @@ public struct LineFramer: Sendable {
   private func answer(_ verb: UInt8, _ option: UInt8, _ handler: (Event) -> Void) {
     switch verb {
     case Telnet.do:
-      handler(.telnetAnswer([Telnet.iac, option == Telnet.timingMark ? Telnet.will : Telnet.wont, option]))
+      handler(.telnetAnswer(verb: option == Telnet.timingMark ? Telnet.will : Telnet.wont, option: option))
     case Telnet.will:
-      handler(.telnetAnswer([Telnet.iac, Telnet.dont, option]))
+      handler(.telnetAnswer(verb: Telnet.dont, option: option))
     default:
       break
     }

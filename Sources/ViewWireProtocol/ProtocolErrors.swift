@@ -30,6 +30,20 @@ public enum ClientErrorCode: String, Sendable, CaseIterable {
   case badAck = "bad-ack"
   /// `back` when no navigation stack on screen holds more than its root.
   case atRoot = "at-root"
+  /// `resume` names a token no session has: guessed, mistyped, ended, or another daemon's.
+  case unknownSession = "unknown-session"
+  /// A numbered command repeats the last number with another command (section 16).
+  case numberReused = "number-reused"
+  /// A numbered command's number is below the last one applied.
+  case numberStale = "number-stale"
+  /// A numbered command skips numbers.
+  case numberGap = "number-gap"
+  /// The daemon wants `auth TOKEN` before any other command (section 17).
+  case authRequired = "auth-required"
+  /// `auth` named a wrong token.
+  case badToken = "bad-token"
+  /// The command would make the session hold more than a limit allows (section 17).
+  case limitReached = "limit-reached"
 }
 
 /// Why a client line was refused before any session saw it: the line could not be framed,

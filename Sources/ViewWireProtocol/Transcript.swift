@@ -17,6 +17,30 @@ public struct Transcript: Sendable {
     case expectClose
     /// `! expect-raw HEX`: the server's next bytes must be exactly these (telnet answers).
     case expectBytes([UInt8])
+    /// `! reconnect`: close the connection and open a new one to the same server; variables stay
+    /// bound (section 15's resume needs a second connection).
+    case reconnect
+    /// `! send-bound TEXT`: send the text and a LF, each `{NAME}` in it replaced by the value it
+    /// was bound to (a resume token read from a reply, section 15).
+    case sendBound(String)
+
+    /// `text` with each `{NAME}` bound in `bindings` replaced by its value; other braces stay.
+    public static func substitute(_ text: String, _ bindings: [String: String]) -> String {
+      var result = ""
+      var rest = Substring(text)
+      while let open = rest.firstIndex(of: "{") {
+        result += rest[..<open]
+        let after = rest[rest.index(after: open)...]
+        if let close = after.firstIndex(of: "}"), let value = bindings[String(after[..<close])] {
+          result += value
+          rest = after[after.index(after: close)...]
+        } else {
+          result += "{"
+          rest = after
+        }
+      }
+      return result + rest
+    }
   }
 
   /// A step with the line it came from, for error messages.
@@ -99,6 +123,10 @@ public struct Transcript: Sendable {
           lines.append(Line(number: number, step: .close))
         case "expect-close":
           lines.append(Line(number: number, step: .expectClose))
+        case "reconnect":
+          lines.append(Line(number: number, step: .reconnect))
+        case "send-bound":
+          lines.append(Line(number: number, step: .sendBound(argument)))
         default:
           throw fail("unknown directive '\(line)'")
         }

@@ -19,15 +19,58 @@ final class CommandDispatcher {
     self.connection = connection
   }
 
-  /// Parses and runs one line from the framer.
+  /// Parses and runs one line from the framer; a numbered line (`n=SEQ`, PROTOCOL.md section
+  /// 16) runs at most once, and a repeat of the last one is answered from the session's ledger.
   func handle(line: String) {
+    let tokens: [Token]
+    let number: Int?
+    do {
+      (number, tokens) = try CommandNumber.split(try Tokenizer.tokenize(line))
+    } catch {
+      connection.send(error.reply)
+      return
+    }
+    guard !tokens.isEmpty else { return }
+    guard let number else {
+      handle(tokens: tokens)
+      return
+    }
+    if case .word(let verb) = tokens[0], verb.lowercased() == "resume" {
+      connection.send(
+        .clientError(.badArgument, "resume takes no number: the resumed session's numbering goes on"))
+      return
+    }
+    switch session.ledger.decide(number: number, tokens: tokens) {
+    case .apply:
+      connection.beginRecordingReply()
+      handle(tokens: tokens)
+      // `resume` is refused above, so the session is still this dispatcher's.
+      session.ledger.applied(number: number, tokens: tokens, reply: connection.endRecordingReply())
+    case .repeatReply:
+      for message in session.ledger.lastReply { connection.send(message) }
+    case .refuse(let code, let message):
+      connection.send(.clientError(code, message))
+    }
+  }
+
+  private func handle(tokens: [Token]) {
     let command: ClientCommand
     do {
-      guard let parsed = try ClientCommand.parse(line) else { return }
+      guard let parsed = try ClientCommand.parse(tokens: tokens) else { return }
       command = parsed
     } catch {
       connection.send(error.reply)
       return
+    }
+    if connection.needsAuth {
+      switch command {
+      case .auth, .quit: break
+      default:
+        // Not run at all, not even the first frame (PROTOCOL.md section 17).
+        let refusal = SessionError.authRequired
+        connection.send(.clientError(refusal.code, refusal.message))
+        return
+      }
     }
     do {
       try run(command)
@@ -37,6 +80,7 @@ final class CommandDispatcher {
       // `ack` used to send the session's first frame before its error).
       if command.touchesTree { connection.sendChanges() }
       connection.send(.clientError(error.code, error.message))
+      if connection.closeAfterWrongTokens { connection.closeForWrongTokens() }
     }
   }
 
@@ -163,6 +207,27 @@ final class CommandDispatcher {
     case .quit:
       ok("quit")
       connection.closeAfterReply()
+
+    case .auth(let token):
+      guard connection.authenticate(token) else {
+        connection.countWrongToken()
+        throw .badToken
+      }
+      ok("auth")
+
+    case .resumeToken:
+      let token = connection.makeResumable()
+      ok(
+        "resume-token", Field("token", token.text),
+        Field("detach-timeout", CanonicalNumber.format(connection.detachTimeout)))
+
+    case .resume(let token, let frame):
+      do {
+        try connection.resume(token: token, afterFrame: frame)
+      } catch {
+        if error.code == .unknownSession { connection.countWrongToken() }
+        throw error
+      }
     }
   }
 

@@ -58,6 +58,30 @@ public struct ServerConfiguration: Sendable {
     return UInt64((seconds * 1000).rounded(.up))
   }
 
+  /// The daemon's name, the first part of every resume token it issues (PROTOCOL.md section
+  /// 15), so a token says which daemon holds its session: letters, digits and `-`, 1 to 32.
+  public var daemonName = "vw"
+  /// Seconds a detached session waits to be resumed before it ends: above 0, at most a day.
+  public var detachTimeout: TimeInterval = 60
+  /// Sessions detached at once at most; one more ends the one detached longest.
+  public var maximumDetached = 100
+  /// Bytes of recent frames a resumable session keeps for `resume`.
+  public var resumeBufferBytes = 256 * 1024
+
+  /// `detachTimeout` in whole milliseconds, kept between 1 ms and a day like the stall timeout.
+  package var detachTimeoutMilliseconds: UInt64 {
+    let seconds = detachTimeout.isNaN ? 60 : min(max(detachTimeout, 0.001), Self.maximumStallTimeout)
+    return UInt64((seconds * 1000).rounded(.up))
+  }
+
+  /// The secret every connection presents with `auth` before any other command (PROTOCOL.md
+  /// section 17); nil asks for none.
+  public var authToken: String?
+  /// Connections one address may hold open at once, TCP and WebSocket sessions together.
+  public var maximumConnectionsPerAddress = 64
+  /// Seconds a connection may send nothing before it is closed; 0 for never.
+  public var idleTimeout: TimeInterval = 600
+
   /// The daemon's defaults; the executable overrides what its options name.
   public init() {}
 }

@@ -31,6 +31,11 @@ final class Session {
   var isClientStalled: () -> Bool = { false }
   /// Where the overflow line stands in `pendingTraces`, and how many lines it stands for.
   private var overflow: (index: Int, dropped: Int)?
+  /// The secret that resumes this session from another connection, once the client asked for
+  /// it (PROTOCOL.md section 15); nil while the session ends with its connection.
+  var resumeToken: ResumeToken?
+  /// The last numbered command and its reply (section 16).
+  var ledger = CommandLedger()
   /// The frame the client last acknowledged.
   private(set) var acknowledgedFrame = 0
   /// The session's clock, in seconds; a manual clock moves only when told.
@@ -310,6 +315,10 @@ enum SessionError: Error {
   case badArgument(String)
   case atRoot
   case unsupportedVersion(Int)
+  case unknownSession(String)
+  case authRequired
+  case badToken
+  case limitReached(String)
 
   /// The spec's error code (PROTOCOL.md section 4).
   var code: ClientErrorCode {
@@ -324,6 +333,10 @@ enum SessionError: Error {
     case .badArgument: return .badArgument
     case .atRoot: return .atRoot
     case .unsupportedVersion: return .unsupportedVersion
+    case .unknownSession: return .unknownSession
+    case .authRequired: return .authRequired
+    case .badToken: return .badToken
+    case .limitReached: return .limitReached
     }
   }
 
@@ -349,7 +362,9 @@ enum SessionError: Error {
       return last == 0
         ? "frame \(sequence) was never sent (none has been yet)"
         : "frame \(sequence) was never sent (the last is \(last))"
-    case .badArgument(let text): return text
+    case .badArgument(let text), .unknownSession(let text), .limitReached(let text): return text
+    case .authRequired: return "this daemon wants its token first: auth TOKEN"
+    case .badToken: return "that is not this daemon's token"
     case .atRoot: return "nothing to go back to: no navigation stack on screen holds more than its root"
     case .unsupportedVersion(let version): return ProtocolVersion.unsupportedMessage(String(version))
     }

@@ -19,9 +19,15 @@ public final class ViewWireServer: @unchecked Sendable {
   private var webListener: WebListener?
   private var signalWatchers: [SignalWatcher] = []
   private var clients: [ObjectIdentifier: ClientConnection] = [:]
+  /// Resume tokens and detached sessions (PROTOCOL.md section 15).
+  private let registry: SessionRegistry
   private var nextSessionID = 1
   private var isShuttingDown = false
+  private var hasFinishedShutdown = false
   private var memoryTimer: LoopTimer?
+  /// Runs `FreedMemory.release()` after sessions closed; pending while `trimPending`.
+  private var trimTimer: LoopTimer?
+  private var trimPending = false
   private var memoryPressure: MemoryPressure?
   private let startLock = NSCondition()
   private var startedLoop: EventLoop?
@@ -33,6 +39,7 @@ public final class ViewWireServer: @unchecked Sendable {
     for app in apps { byName[app.name] = app }
     self.apps = byName
     self.logger = logger
+    registry = SessionRegistry(configuration: configuration)
   }
 
   /// Listens and serves on the calling thread until `stop()` or SIGINT/SIGTERM (when
@@ -141,12 +148,42 @@ public final class ViewWireServer: @unchecked Sendable {
   /// Whether one more connection fits under `maximumConnections`: sessions over either port and
   /// web connections that are not sessions yet count alike.
   private var hasRoomForAConnection: Bool {
-    clients.count + (webListener?.pendingCount ?? 0) < configuration.maximumConnections
+    clients.count - registry.detachedCount + (webListener?.pendingCount ?? 0)
+      < configuration.maximumConnections
+  }
+
+  /// Whether `address` (host and port, as transports name their peer) already holds
+  /// `maximumConnectionsPerAddress` attached sessions (PROTOCOL.md section 17). Counted when
+  /// asked, over at most `maximumConnections` clients, so no table has to follow connections as
+  /// `resume` moves them between sessions.
+  private func addressIsFull(_ address: String) -> Bool {
+    guard let colon = address.lastIndex(of: ":") else { return false }
+    var host = address[..<colon]
+    if host.hasPrefix("[") { host = host.dropFirst().dropLast() }
+    var count = 0
+    for client in clients.values where client.peerHost.map({ $0 == host }) ?? false {
+      count += 1
+      if count >= configuration.maximumConnectionsPerAddress { return true }
+    }
+    return false
   }
 
   /// Gives a connection, TCP or upgraded WebSocket, a session with its own window.
   private func startSession(on connection: any ClientTransport) {
     guard let loop else { return }
+    guard !addressIsFull(connection.remoteAddress) else {
+      var refusal: [UInt8] = []
+      ServerMessage.serverError(
+        code: "too-many-connections",
+        message: "one address may hold at most \(configuration.maximumConnectionsPerAddress) connections"
+      ).encode(into: &refusal)
+      ServerMessage.bye(reason: "too many connections from your address").encode(into: &refusal)
+      connection.write(refusal)
+      connection.closeAfterFlush(.normal)
+      logger.warning(
+        "refused a connection: too many from its address", metadata: ["peer": "\(connection.remoteAddress)"])
+      return
+    }
     let sessionID = nextSessionID
     nextSessionID += 1
     // One logger tagged with the session's id, for the session and its connection.
@@ -157,12 +194,13 @@ public final class ViewWireServer: @unchecked Sendable {
       clock: SessionClock(loop: loop, manual: configuration.manualClock), logger: sessionLogger)
     let client = ClientConnection(
       connection: connection, session: session, configuration: configuration, loop: loop,
-      logger: sessionLogger)
+      registry: registry, logger: sessionLogger)
     let key = ObjectIdentifier(client)
     clients[key] = client
     client.onClosed = { [unowned self] in
       self.clients[key] = nil
       if self.isShuttingDown && self.clients.isEmpty { self.finishShutdown() }
+      self.releaseFreedMemorySoon()
     }
     client.start()
   }
@@ -202,7 +240,9 @@ public final class ViewWireServer: @unchecked Sendable {
   private func beginShutdown(reason: String) {
     guard !isShuttingDown else { return }
     isShuttingDown = true
+    registry.acceptsDetached = false
     logger.info("shutting down", metadata: ["clients": "\(clients.count)"])
+    registry.endDetached(reason: "shutdown")
     listener?.close()
     webListener?.close()
     for watcher in signalWatchers { watcher.close() }
@@ -212,20 +252,38 @@ public final class ViewWireServer: @unchecked Sendable {
       finishShutdown()
       return
     }
-    for client in clients.values { client.sayGoodbye(reason) }
+    for client in Array(clients.values) { client.sayGoodbye(reason) }
     // A client that never reads must not hold the daemon up.
     let timer = loop?.makeTimer()
     timer?.start(afterMilliseconds: 2000) { [unowned self] in
-      for client in self.clients.values { client.forceClose() }
+      for client in Array(self.clients.values) { client.forceClose() }
       self.finishShutdown()
     }
   }
 
   private func finishShutdown() {
+    // Ending the detached sessions can empty `clients` before `beginShutdown` looks.
+    guard !hasFinishedShutdown else { return }
+    hasFinishedShutdown = true
     loop?.stop()
   }
 
   // MARK: Memory
+
+  /// Gives memory freed by closed sessions back to the kernel a moment after a session closed:
+  /// at most one `malloc_trim` (a walk of the heap) per 250 ms however many close. Without it
+  /// the daemon's RSS stayed at its peak after every session was gone (BENCHMARKS.md,
+  /// bench-sessions).
+  private func releaseFreedMemorySoon() {
+    guard !isShuttingDown, !trimPending, let loop else { return }
+    let timer = trimTimer ?? loop.makeTimer()
+    trimTimer = timer
+    trimPending = true
+    timer.start(afterMilliseconds: 250) { [unowned self] in
+      self.trimPending = false
+      FreedMemory.release()
+    }
+  }
 
   /// Warns every session once when resident memory rises above the soft limit; see
   /// `MemoryPressure` for when it warns again.
@@ -235,6 +293,8 @@ public final class ViewWireServer: @unchecked Sendable {
     memoryPressure = pressure
     logger.debug("memory check", metadata: ["resident": "\(resident)", "warned": "\(pressure.hasWarned)"])
     guard warn else { return }
+    // Detached sessions go first: no one is looking at them (PROTOCOL.md section 15).
+    registry.endDetached(reason: "memory-pressure")
     logger.notice(
       "memory above the soft limit; warning every session once, again after it falls below 90% of the limit",
       metadata: ["resident": "\(resident)"])

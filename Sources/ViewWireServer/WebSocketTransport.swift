@@ -21,6 +21,9 @@ final class WebSocketTransport: ClientTransport {
   var onDrain: (() -> Void)?
   var onClose: ((LoopError?) -> Void)?
 
+  /// Unsent bytes above which pings are not answered.
+  static let pongBacklogLimit = 64 * 1024
+
   init(connection: TCPConnection, leftover: [UInt8], maximumMessageBytes: Int, logger: Logger) {
     self.connection = connection
     self.leftover = leftover
@@ -65,6 +68,9 @@ final class WebSocketTransport: ClientTransport {
       case .binary:
         break  // refused by the decoder (1003); never delivered
       case .ping(let data):
+        // A client that pings without reading must not make the server hold pongs without end:
+        // past the backlog, pings go unanswered until it reads (PROTOCOL.md section 13).
+        guard connection.queuedBytes <= Self.pongBacklogLimit else { return }
         var pong: [UInt8] = []
         WebSocketFrameEncoder.appendFrame(.pong, payload: data, into: &pong)
         connection.write(pong)

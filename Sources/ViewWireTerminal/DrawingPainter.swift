@@ -9,7 +9,7 @@ import ViewWireProtocol
 /// centre is inside the path (non-zero winding); a stroke covers the pixels whose centres lie
 /// within half the line width of the path, and at least the pixels the line passes through, so a
 /// hairline stays visible at this resolution. Curves and arcs are flattened into short lines.
-/// `text` puts its characters in the cells from the one nearest its top-left corner. Unknown
+/// `text` puts its characters in the cells from the one its line box starts in. Unknown
 /// commands are skipped, as the spec asks.
 struct DrawingPainter {
   /// The view's frame in window points: commands are in its coordinates.
@@ -269,9 +269,11 @@ struct DrawingPainter {
     for text in texts {
       let lineHeight = (1.2 * text.size).rounded(.up)
       for (index, line) in text.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Line i's box is at (X, Y + i × L); it starts in column round(x / 8.5) and row
+        // round(y / 21), halves rounded up (section 14, "Terminals").
         let row = Int(
-          ((frame.y + text.y + (Double(index) + 0.5) * lineHeight) / CellMetrics.cellHeight).rounded(.down))
-        var column = Int(((frame.x + text.x) / CellMetrics.cellWidth).rounded())
+          ((frame.y + text.y + Double(index) * lineHeight) / CellMetrics.cellHeight + 0.5).rounded(.down))
+        var column = Int(((frame.x + text.x) / CellMetrics.cellWidth + 0.5).rounded(.down))
         guard clip.rows.contains(row) else { continue }
         for character in line {
           var cell = grid[column, row]

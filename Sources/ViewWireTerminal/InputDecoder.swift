@@ -15,6 +15,7 @@
 /// | `ESC [ A`…`D`, `ESC O A`…`D` | arrows |
 /// | `ESC O P`…`S`, `ESC [ 11~`…`24~` | F1-F12 |
 /// | `ESC [ < B ; X ; Y M` / `m` | mouse press or motion / release |
+/// | `ESC [ M B X Y` (each byte + 32) | the same in the X10 encoding |
 public struct InputDecoder: Sendable {
   private var pending: [UInt8] = []
   /// Whether the last byte decoded was a CR, so that a LF right after it (a CR LF pair, even
@@ -122,6 +123,19 @@ public struct InputDecoder: Sendable {
     let parameters = String(decoding: bytes[(index + 2)..<end], as: UTF8.self)
     let final = bytes[end]
     let length = end - index + 1
+    if parameters.isEmpty, final == UInt8(ascii: "M") {
+      // The X10 encoding, from a terminal that reports the mouse but not in SGR (mode 1006):
+      // three bytes follow, each its value + 32; a release does not say which button.
+      guard end + 3 < bytes.count else { return nil }
+      let code = Int(bytes[end + 1]) - 32
+      let column = Int(bytes[end + 2]) - 33
+      let row = Int(bytes[end + 3]) - 33
+      guard code >= 0, column >= 0, row >= 0 else { return (nil, length + 3) }
+      let report = mouse(
+        "\(code & 3 == 3 && code & 64 == 0 ? code & ~3 : code);\(column + 1);\(row + 1)",
+        release: code & 3 == 3 && code & 64 == 0)
+      return (report, length + 3)
+    }
     if parameters.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
       return (mouse(parameters.dropFirst(), release: final == UInt8(ascii: "m")), length)
     }

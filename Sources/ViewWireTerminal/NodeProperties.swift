@@ -35,12 +35,12 @@ extension Mirror.Node {
     return parts.count == 2 ? (parts[0], parts[1]) : nil
   }
 
-  /// The frame as numbers, normalised so that a negative width or height (sent as set, section 6)
-  /// covers the same area as UIKit's standardised rect.
+  /// The frame as numbers, as sent: a negative width or height stays negative (such a view
+  /// paints nothing of its own, section 14).
   public var rect: PointRect {
     let numbers = frame.map { CanonicalNumber.parse($0) ?? 0 }
     guard numbers.count == 4 else { return PointRect(x: 0, y: 0, width: 0, height: 0) }
-    return PointRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]).standardized
+    return PointRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
   }
 }
 

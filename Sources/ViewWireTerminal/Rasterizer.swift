@@ -6,10 +6,14 @@ import ViewWireProtocol
 /// It walks the tree depth-first in drawing order (a parent, then its children first to last),
 /// as UIKit composites layers: for each view its background, its drawing (`draw`), its content
 /// (text, a control, an image), its subviews, then its border, which a layer draws above its
-/// sublayers. A view covers the cells whose centres it holds (`CellMetrics`); `hidden` views and
-/// views whose `alpha` (multiplied down the tree) is below 0.01 are skipped with their subtrees,
-/// as hit testing skips them; translucent colours are blended over what the cells show.
-/// Scroll views shift their subviews by `offset` and clip them, as do views with `clips=true`.
+/// sublayers (PROTOCOL.md section 14, "Painting a view"). A cell shows what is painted at its
+/// centre (`CellMetrics`); `hidden` views and views whose `alpha` (multiplied down the tree) is
+/// below 0.01 are skipped with their subtrees; translucent colours are blended over what the
+/// cells show. Any view shifts its subviews by its `offset`; views with `clips=true` clip them.
+///
+/// FIXME: section 14 composites a translucent view as a group (its subviews do not show through
+/// each other); here each view's colours take the product of the alphas above it, which differs
+/// only where translucent siblings overlap.
 ///
 /// Pure: a mirror in, a grid out, so tests compare grids as text.
 public struct Rasterizer {
@@ -50,9 +54,11 @@ public struct Rasterizer {
     var frame = node.rect
     frame.x += originX
     frame.y += originY
-    let cells = frame.cells
+    // A view of width or height 0 or less paints nothing of its own; its subviews still paint.
+    let paintsItself = frame.width > 0 && frame.height > 0
+    let cells = paintsItself ? frame.cells : CellRect(columns: 0..<0, rows: 0..<0)
     let visible = cells.intersection(clip)
-    let radius = node.number("radius") ?? 0
+    let radius = max(0, node.number("radius") ?? 0)
 
     if let background = node.colour("bg"), !visible.isEmpty {
       fill(visible, with: background, opacity: opacity, frame: frame, radius: radius)
@@ -63,10 +69,9 @@ public struct Rasterizer {
     }
     ContentPainter(node: node, frame: frame, cells: cells, clip: visible, opacity: opacity).paint(on: &grid)
 
+    // `offset` is the bounds origin of any view, scroll view or not; only `clips` clips.
     let offset = node.pair("offset") ?? (0, 0)
-    let clipsChildren =
-      node.flag("clips") == true || node.properties["offset"] != nil
-      || node.properties["contentSize"] != nil
+    let clipsChildren = node.flag("clips") == true
     let childClip = clipsChildren ? visible : clip
     if !(clipsChildren && visible.isEmpty) {
       for child in node.children {

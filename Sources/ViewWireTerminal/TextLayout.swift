@@ -10,7 +10,7 @@
 public enum TextLayout {
   /// The lines of `text` shown in `width` cells and at most `maxLines` lines (0 for no cap).
   public static func lines(_ text: String, width: Int, maxLines: Int, wraps: Bool) -> [String] {
-    guard width > 0 else { return [] }
+    guard width > 0 else { return text.isEmpty ? [] : ["…"] }
     // "\r\n" is one Character in Swift, so it is one break.
     var paragraphs = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
       .map(String.init)
@@ -29,18 +29,23 @@ public enum TextLayout {
       if truncated { break }
     }
     for index in result.indices where CharacterWidth.cells(result[index]) > width {
-      result[index] = ellipsized(result[index], width: width)
+      result[index] = truncatedTail(result[index], width: width)
     }
     if truncated, let last = result.indices.last {
-      result[last] = ellipsized(result[last] + " ", width: min(width, CharacterWidth.cells(result[last]) + 1))
+      result[last] = truncatedTail(result[last], width: width)
     }
     return result
   }
 
-  /// The line cut to fit `width` cells with a final `…` (the line as it is when it fits).
+  /// The line as it is when it fits in `width` cells, else `truncatedTail`.
   public static func ellipsized(_ line: String, width: Int) -> String {
-    guard CharacterWidth.cells(line) > width else { return line }
-    guard width > 0 else { return "" }
+    CharacterWidth.cells(line) > width ? truncatedTail(line, width: width) : line
+  }
+
+  /// Section 14's tail truncation: the longest prefix of whole characters that leaves room for
+  /// `…` (one cell) in `width`, then `…`, appended even when the line fits; `…` alone when not
+  /// even it fits.
+  public static func truncatedTail(_ line: String, width: Int) -> String {
     var result = ""
     var used = 0
     for character in line {

@@ -25,6 +25,7 @@ public struct HTTPHeadParser: Sendable {
   private var scanned = 0
   private var finished = false
 
+  /// A parser with PROTOCOL.md section 13's limits unless told otherwise.
   public init(maximumHeadBytes: Int = 8192, maximumFields: Int = 100) {
     self.maximumHeadBytes = maximumHeadBytes
     self.maximumFields = maximumFields

@@ -37,6 +37,7 @@ public struct HTTPRequestHead: Sendable, Equatable {
     fields.count { $0.name.lowercased() == name.lowercased() }
   }
 
+  /// Equal when every part is, fields in the same order (tuples are not `Equatable`).
   public static func == (lhs: HTTPRequestHead, rhs: HTTPRequestHead) -> Bool {
     lhs.method == rhs.method && lhs.target == rhs.target && lhs.minorVersion == rhs.minorVersion
       && lhs.fields.map(\.name) == rhs.fields.map(\.name)

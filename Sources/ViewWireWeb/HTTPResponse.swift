@@ -3,13 +3,16 @@
 /// Every response but the handshake's `101` closes the connection (`Connection: close`): the
 /// listener answers one request per connection (PROTOCOL.md section 13).
 public struct HTTPResponse: Sendable, Equatable {
+  /// The status line's code and reason.
   public var status: HTTPStatus
   /// Header fields in order; `Content-Length` and `Connection` are added by `encoded`.
   public var fields: [(name: String, value: String)]
+  /// The body; its length always goes in `Content-Length`, even when `omitsBody`.
   public var body: [UInt8]
   /// Whether `encoded` leaves the body out (a `HEAD` request) while still giving its length.
   public var omitsBody = false
 
+  /// A response with these parts.
   public init(status: HTTPStatus, fields: [(name: String, value: String)] = [], body: [UInt8] = []) {
     self.status = status
     self.fields = fields
@@ -37,6 +40,7 @@ public struct HTTPResponse: Sendable, Equatable {
     return bytes
   }
 
+  /// Equal when the bytes on the wire are.
   public static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
     lhs.encoded == rhs.encoded
   }

@@ -8,6 +8,7 @@ public struct StaticFileTable: Sendable {
   /// File contents by their path relative to the folder, `/`-separated (`index.html`, `js/app.js`).
   public let files: [String: [UInt8]]
 
+  /// A table of these files (the server reads them from the client's folder at start).
   public init(files: [String: [UInt8]]) {
     self.files = files
   }

@@ -10,6 +10,7 @@ public struct UTF8Validator: Sendable, Equatable {
   private var low: UInt8 = 0x80
   private var high: UInt8 = 0xBF
 
+  /// A validator at the start of a text, between characters.
   public init() {}
 
   /// Whether the bytes so far end between characters.

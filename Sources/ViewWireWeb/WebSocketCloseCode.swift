@@ -1,6 +1,8 @@
 /// The close codes the server sends and accepts (RFC 6455 section 7.4, PROTOCOL.md section 13).
 public struct WebSocketCloseCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The code as it goes in the close frame's first two bytes.
   public var rawValue: UInt16
+  /// Any code, including those not allowed on the wire (`isAllowedOnTheWire` tells).
   public init(rawValue: UInt16) { self.rawValue = rawValue }
 
   /// The purpose of the connection is fulfilled (`quit`, or the answer to a client's close).
@@ -29,5 +31,6 @@ public struct WebSocketCloseCode: RawRepresentable, Hashable, Sendable, CustomSt
     }
   }
 
+  /// The number, as logs show it.
   public var description: String { "\(rawValue)" }
 }

@@ -42,16 +42,20 @@ public struct WebSocketFrameDecoder: Sendable {
 
   /// Why the connection must be closed, with the code to close it with.
   public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The close code to send.
     public var code: WebSocketCloseCode
     /// Sent as the close frame's reason, so it stays short ASCII.
     public var reason: String
+    /// A failure with its close code and reason.
     public init(_ code: WebSocketCloseCode, _ reason: String) {
       self.code = code
       self.reason = reason
     }
+    /// The code and the reason, for logs.
     public var description: String { "\(code) \(reason)" }
   }
 
+  /// Whose frames the decoder reads, which decides whether they must be masked.
   public let role: Role
   /// The largest message accepted, its fragments together.
   public let maximumMessageBytes: Int
@@ -74,6 +78,7 @@ public struct WebSocketFrameDecoder: Sendable {
   private var validator = UTF8Validator()
   private var control: [UInt8] = []
 
+  /// A decoder at the start of a stream, with PROTOCOL.md section 13's limit by default.
   public init(role: Role, maximumMessageBytes: Int = 64 * 1024, acceptsBinary: Bool = false) {
     self.role = role
     self.maximumMessageBytes = maximumMessageBytes

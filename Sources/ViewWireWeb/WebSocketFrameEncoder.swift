@@ -3,11 +3,17 @@
 public enum WebSocketFrameEncoder {
   /// Frame opcodes (section 5.2).
   public enum Opcode: UInt8, Sendable {
+    /// A later fragment of a message.
     case continuation = 0x0
+    /// The first (or only) frame of a text message.
     case text = 0x1
+    /// The first (or only) frame of a binary message.
     case binary = 0x2
+    /// The closing handshake.
     case close = 0x8
+    /// A ping, answered by a pong with the same data.
     case ping = 0x9
+    /// The answer to a ping.
     case pong = 0xA
   }
 

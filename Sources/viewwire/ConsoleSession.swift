@@ -3,8 +3,9 @@ import Glibc
 import ViewWireClient
 import ViewWireProtocol
 
-/// One console connected to a daemon: a reader thread that checks every frame against a mirror,
-/// and the person's side, edited with libedit on a terminal or read plainly from a pipe.
+/// One console connected to a daemon: the server's lines read on a thread of their own and
+/// checked against a mirror (`ConsoleLines`), and the person's side, edited with libedit on a
+/// terminal or read plainly from a pipe.
 struct ConsoleSession {
   let connection: WireConnection
   let showChecks: Bool
@@ -15,18 +16,26 @@ struct ConsoleSession {
   ///
   /// The line editor only when standard input and output are both a terminal: scripts, tests and
   /// pipes get the plain line behaviour, one line read, one line sent, no escape sequences.
-  func run() throws -> Never {
+  func run() -> Never {
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-      try runEditing()
+      runEditing()
     } else {
       runPlain()
     }
   }
 
-  /// Lines typed on standard input go to the daemon; its lines are printed as they come by the
-  /// reader thread itself.
+  /// Lines typed on standard input go to the daemon; its lines are printed as they come by a
+  /// reader thread.
   private func runPlain() -> Never {
-    startReader(deliver: { show($0) }, finish: { Foundation.exit(0) })
+    let shared = UncheckedBox(connection)
+    let first = ConsoleLines(showChecks: showChecks, indentTree: indentTree, vocabulary: vocabulary)
+    Thread {
+      var lines = first
+      while let line = try? shared.value.readLine(timeout: 86_400) {
+        for shown in lines.take(line, send: { try? shared.value.send(line: $0) }) { show(shown) }
+      }
+      Foundation.exit(0)
+    }.start()
     while let line = Swift.readLine(strippingNewline: true) {
       do { try connection.send(line: line) } catch { break }
     }
@@ -35,19 +44,20 @@ struct ConsoleSession {
   }
 
   /// The main thread owns the terminal: it polls standard input (each byte to libedit) and the
-  /// output pipe (server lines, shown above the edited line). Ctrl-D on an empty line half-closes
-  /// the connection, as the plain console does at the end of its input; the console ends when the
-  /// server closes, after giving the terminal back.
-  private func runEditing() throws -> Never {
-    let output = try ConsoleOutput()
-    let signals = try ConsoleSignals.install()
-    startReader(deliver: { output.post($0) }, finish: { output.postEnd() })
+  /// reading thread's inbox (server lines, shown above the edited line): libedit keeps its own
+  /// idea of what the screen shows, so no other thread may write to it. Ctrl-D on an empty line
+  /// half-closes the connection, as the plain console does at the end of its input; the console
+  /// ends when the server closes, after giving the terminal back.
+  private func runEditing() -> Never {
+    let signals = ConsoleSignals.install()
+    let inbox = LineInbox(reading: connection)
+    var lines = ConsoleLines(showChecks: showChecks, indentTree: indentTree, vocabulary: vocabulary)
     LineEditor.vocabulary = vocabulary
     LineEditor.start()
     var inputOpen = true
     loop: while true {
       var polled = [
-        pollfd(fd: output.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
         pollfd(fd: inputOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
       ]
@@ -56,9 +66,10 @@ struct ConsoleSession {
         break
       }
       if polled[1].revents != 0 {
-        for signal in ConsoleSignals.take() where inputOpen || signal == SIGTERM || signal == SIGHUP {
+        // Once input has ended only the replies are awaited: Ctrl-C then ends the console.
+        for signal in ConsoleSignals.take() where inputOpen || signal != SIGWINCH && signal != SIGTSTP {
           switch signal {
-          case SIGINT: LineEditor.cancelLine()
+          case SIGINT where inputOpen: LineEditor.cancelLine()
           case SIGWINCH: LineEditor.resize()
           case SIGTSTP:
             // Stop with the terminal as the shell left it; edit again once continued.
@@ -71,8 +82,9 @@ struct ConsoleSession {
         }
       }
       if polled[0].revents != 0 {
-        let (lines, ended) = output.take()
-        if inputOpen { LineEditor.show(lines) } else { for line in lines { show(line) } }
+        let (received, ended) = inbox.take()
+        let shown = received.flatMap { lines.take($0, send: { try? connection.send(line: $0) }) }
+        if inputOpen { LineEditor.show(shown) } else { for line in shown { show(line) } }
         if ended { break }
       }
       if inputOpen && polled[2].revents != 0 {
@@ -84,60 +96,12 @@ struct ConsoleSession {
             connection.finishSending()
             break
           }
-          do { try connection.send(line: line) } catch {}
+          // A connection that failed is reported by the inbox, which then ends the console.
+          try? connection.send(line: line)
         }
       }
     }
     if inputOpen { LineEditor.stop() }
     Foundation.exit(0)
-  }
-
-  /// Starts the thread that reads the server's lines, applies frames to a mirror and hands each
-  /// line to `deliver`; `finish` runs once the connection ends.
-  private func startReader(
-    deliver: @escaping @Sendable (String) -> Void, finish: @escaping @Sendable () -> Void
-  ) {
-    let shared = UncheckedBox(connection)
-    let showChecks = self.showChecks
-    let indentTree = self.indentTree
-    let vocabulary = self.vocabulary
-    Thread {
-      // The library's own resync logic, so the console and the scripting library recover the
-      // same way and the library's tests check what the console shows.
-      var sync = MirrorSync()
-      while true {
-        guard let line = try? shared.value.readLine(timeout: 86_400) else { break }
-        let parsed = ServerLine.parse(line)
-        if indentTree, case .tree = parsed {
-          deliver(Self.indented(treeLine: line))
-        } else {
-          deliver(line)
-        }
-        if case .app(let name, _) = parsed { vocabulary.noteApp(name) }
-        switch sync.consume(parsed) {
-        case .applied(let sequence, let views):
-          vocabulary.update(from: sync.mirror)
-          if showChecks { deliver("# frame \(sequence) checked: \(views) views, hash matches") }
-        case .resyncNeeded(let failure):
-          deliver("# mirror: \(failure); sending resync")
-          try? shared.value.send(line: "resync")
-        case .unrecoverable(let failure):
-          deliver(
-            "# mirror: \(failure); the full frame does not check out either, so no resync (type snapshot to try again)"
-          )
-        case .other, .buffered, .skipped:
-          break
-        }
-      }
-      finish()
-    }.start()
-  }
-
-  /// A `tree` line shown as an outline: two spaces per level of depth, then `#ID` and the rest of
-  /// the line (`tree 2 4 View 95 322 200 200` becomes `    #4 View 95 322 200 200`).
-  static func indented(treeLine line: String) -> String {
-    let words = line.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
-    guard words.count == 4, let depth = Int(words[1]), depth >= 0, depth < 1000 else { return line }
-    return String(repeating: "  ", count: depth) + "#" + words[2] + " " + words[3]
   }
 }

@@ -1,8 +1,8 @@
 import CEditLine
 import Glibc
 
-/// The line the person types, edited with libedit: arrows, Ctrl-A/E, history (Up, Down, Ctrl-R)
-/// and TAB completion, through libedit's readline-compatible callback interface.
+/// The line the person types, edited with libedit: arrows, Ctrl-A/E, history (Up, Down, Ctrl-R),
+/// and TAB completion of the console's own, through libedit's readline-compatible callback interface.
 ///
 /// The callback interface rather than `readline()`: `readline()` blocks until Enter, while the
 /// console must keep showing the server's lines (asynchronous frames, replies) as they come.
@@ -15,9 +15,6 @@ import Glibc
 enum LineEditor {
   /// Where completions come from; set before `start`.
   nonisolated(unsafe) static var vocabulary: ConsoleVocabulary?
-  /// The candidates of the completion in progress, handed to libedit one by one.
-  nonisolated(unsafe) private static var candidates: [String] = []
-  nonisolated(unsafe) private static var nextCandidate = 0
   /// Lines finished since the last `feed` (nil: end of input, Ctrl-D on an empty line).
   nonisolated(unsafe) private static var finished: [String?] = []
   /// The last line put into the history, so repeating a command does not fill it with copies.
@@ -36,10 +33,12 @@ enum LineEditor {
   /// server said, as in the plain console and in a transcript; a server line that arrives while a
   /// line is being edited is printed above it, and the edited line is drawn again below.
   static func start() {
-    // Words are separated by blanks only, so `@login` and `#12` complete as whole words. The
-    // strings stay allocated: libedit keeps the pointers.
-    viewwire_editline_configure(strdup("viewwire"), strdup(" \t"), complete, noCompletion, readKey)
+    // The strings stay allocated: libedit keeps the pointers.
+    viewwire_editline_configure(strdup("viewwire"), readKey)
     rl_callback_handler_install("", lineFinished)
+    // TAB runs the console's completion rather than libedit's, which rings the bell at every
+    // completion (a unique one included) and would complete file names.
+    _ = rl_add_defun("viewwire-complete", complete, 0x09)
   }
 
   /// Gives libedit the bytes waiting on standard input; returns the lines they finished.
@@ -86,6 +85,7 @@ enum LineEditor {
     guard !lines.isEmpty else { return }
     let editing = isEditing && viewwire_editline_length() > 0
     // CR, then erase to the end of the line: the edited text goes, the cursor is at column 0.
+    // FIXME: an edited line longer than the terminal is wide loses only its last row here.
     var text = editing ? "\r\u{1B}[K" : ""
     for line in lines { text += line + "\n" }
     writeAll(text)
@@ -112,35 +112,37 @@ enum LineEditor {
     LineEditor.finished.append(line)
   }
 
-  /// libedit's completion hook: the word under the cursor and where it starts in the line.
-  private static let complete:
-    @convention(c) (UnsafePointer<CChar>?, Int32, Int32) -> UnsafeMutablePointer<
-      UnsafeMutablePointer<CChar>?
-    >? = {
-      text, start, _ in
-      // Nothing else is tried when these words do not fit (no file names: this is not a shell).
-      viewwire_editline_completion_over()
-      guard let text, let lineBuffer = viewwire_editline_buffer() else { return nil }
-      let word = String(cString: text)
-      let lineBytes = Array(String(cString: lineBuffer).utf8.prefix(Int(start)))
-      let before = String(decoding: lineBytes, as: UTF8.self).split(whereSeparator: {
-        $0 == " " || $0 == "\t"
-      })
-      .map(String.init)
-      LineEditor.candidates = LineEditor.vocabulary?.completions(of: word, after: before) ?? []
-      LineEditor.nextCandidate = 0
-      guard !LineEditor.candidates.isEmpty else { return nil }
-      return rl_completion_matches(text, nextMatch)
+  /// TAB: completes the word before the cursor from the vocabulary. One candidate is inserted
+  /// whole with a space after it; several insert what they share, and when they share nothing
+  /// more they are listed under the line, which is drawn again below them, as a shell does. Words are separated by blanks only,
+  /// so `@login` and `#12` complete as whole words.
+  private static let complete: @convention(c) (Int32, Int32) -> Int32 = { _, _ in
+    guard let buffer = viewwire_editline_buffer() else { return 0 }
+    let line = Array(String(cString: buffer).utf8)
+    let cursor = max(0, min(Int(viewwire_editline_cursor()), line.count))
+    let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+    let wordStart = line[..<cursor].lastIndex(where: isBlank).map { $0 + 1 } ?? 0
+    let word = String(decoding: line[wordStart..<cursor], as: UTF8.self)
+    let before = String(decoding: line[..<wordStart], as: UTF8.self)
+      .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    let candidates = LineEditor.vocabulary?.completions(of: word, after: before) ?? []
+    guard let first = candidates.first else { return 0 }
+    let shared = candidates.dropFirst().reduce(first) { $0.commonPrefix(with: $1) }
+    if candidates.count == 1 {
+      _ = rl_insert_text(String(first.dropFirst(word.count)) + " ")
+    } else if shared.count > word.count {
+      _ = rl_insert_text(String(shared.dropFirst(word.count)))
+    } else {
+      // The choices below the edited line; the line is drawn again under them.
+      writeAll("\n" + candidates.joined(separator: "  ") + "\n")
     }
-
-  /// Hands libedit the candidates one by one, each in memory it frees.
-  private static let nextMatch:
-    @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
-      _, _ in
-      guard LineEditor.nextCandidate < LineEditor.candidates.count else { return nil }
-      defer { LineEditor.nextCandidate += 1 }
-      return strdup(LineEditor.candidates[LineEditor.nextCandidate])
-    }
+    // A bound function's changes are not drawn by libedit itself (it returns CC_NORM), and a
+    // forced redraw starts where the cursor is: back to the line's start first.
+    // FIXME: a line longer than the terminal is wide is redrawn from its last row only.
+    writeAll("\r")
+    rl_forced_update_display()
+    return 0
+  }
 
   /// Reads one key byte for libedit from standard input (which the main loop saw readable).
   /// When `feed` runs libedit again for a pushed-back key and libedit wants a new byte instead,
@@ -162,9 +164,4 @@ enum LineEditor {
       return EOF
     }
   }
-
-  private static let noCompletion:
-    @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
-      _, _ in nil
-    }
 }

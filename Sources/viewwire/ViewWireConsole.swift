@@ -40,7 +40,7 @@ struct Connect: ParsableCommand {
 
   func run() throws {
     let connection = try WireConnection(host: address.host, port: address.port)
-    try ConsoleSession(connection: connection, showChecks: showChecks, indentTree: indentTree).run()
+    ConsoleSession(connection: connection, showChecks: showChecks, indentTree: indentTree).run()
   }
 }
 

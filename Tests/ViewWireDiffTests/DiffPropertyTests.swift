@@ -167,10 +167,13 @@ struct DiffPropertyTests {
         touch(target)
       case 4:  // reorder
         guard let parent = target.superview else { continue }
-        if random.next(upTo: 2) == 0 {
-          parent.sendSubviewToBack(target)
-        } else {
-          parent.bringSubviewToFront(target)
+        switch random.next(upTo: 3) {
+        case 0: parent.sendSubviewToBack(target)
+        case 1: parent.bringSubviewToFront(target)
+        default:  // an exchange with a sibling (the engine's short path when far enough apart)
+          let index = parent.subviews.firstIndex { $0 === target }!
+          parent.exchangeSubview(
+            at: index, withSubviewAt: Int(random.next(upTo: UInt64(parent.subviews.count))))
         }
       case 5:  // layout
         guard target !== window else { continue }

@@ -33,6 +33,22 @@ struct ReorderFrameTests {
       description: "swap the second and the second-last",
       change: { $0.exchangeSubview(at: 1, withSubviewAt: 8) },
       lines: ["move 11 2 1", "move 4 2 8"]),
+    // An exchange with at least two children between takes the engine's short path (it does
+    // not walk the children between); its lines are the general walk's, worked out from its
+    // longest ordered run: the children between stay, the two move.
+    Case(
+      description: "swap the first and the last",
+      change: { $0.exchangeSubview(at: 0, withSubviewAt: 9) },
+      lines: ["move 12 2 0", "move 3 2 9"]),
+    Case(
+      description: "swap two with two between",
+      change: { $0.exchangeSubview(at: 2, withSubviewAt: 5) },
+      lines: ["move 8 2 2", "move 5 2 5"]),
+    // With one child between, the run is one child long and the general walk keeps the last.
+    Case(
+      description: "swap two with one between",
+      change: { $0.exchangeSubview(at: 2, withSubviewAt: 4) },
+      lines: ["move 7 2 2", "move 6 2 3"]),
     Case(
       description: "remove the fourth", change: { $0.subviews[3].removeFromSuperview() },
       lines: ["remove 6"]),

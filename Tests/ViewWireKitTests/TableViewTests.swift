@@ -369,6 +369,49 @@ struct TableViewTests {
     }
   }
 
+  // MARK: Table view controller
+
+  /// A list of 100 fruits that pushes a detail controller for the row tapped.
+  final class FruitList: TableViewController {
+    var selected: [Int] = []
+    override func viewDidLoad() {
+      super.viewDidLoad()
+      tableView.register(TableViewCell.self, forCellReuseIdentifier: "fruit")
+    }
+    override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 100 }
+    override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+      let cell = tableView.dequeueReusableCell(withIdentifier: "fruit", for: indexPath)
+      cell.textLabel?.text = "Fruit \(indexPath.row)"
+      cell.accessoryType = .disclosureIndicator
+      return cell
+    }
+    override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+      selected.append(indexPath.row)
+      navigationController?.pushViewController(ViewController(), animated: true)
+    }
+  }
+
+  @Test func aTableViewControllerUnderANavigationBarStartsItsRowsBelowIt() throws {
+    let window = Window(size: CGSize(width: 320, height: 480))
+    let list = FruitList()
+    let navigation = NavigationController(rootViewController: list)
+    window.rootViewController = navigation
+    window.prepareFrame()
+    let table = list.tableView!
+    #expect(table.frame == CGRect(x: 0, y: 0, width: 320, height: 480), "the table scrolls under the bar")
+    #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY == NavigationBar.height)
+    #expect(table.contentSize.height == NavigationBar.height + 100 * 44)
+    #expect(table.visibleCells.count == 10, "436 points below the bar show ten rows")
+    try window.tap(at: CGPoint(x: 100, y: 44 + 44 * 2 + 5))
+    window.prepareFrame()
+    #expect(list.selected == [2], "the subclass's override is the one the table calls")
+    #expect(navigation.viewControllers.count == 2)
+    #expect(table.indexPathForSelectedRow == IndexPath(row: 2, section: 0))
+    _ = navigation.popViewController(animated: true)
+    window.prepareFrame()
+    #expect(table.indexPathForSelectedRow == nil, "cleared as the list appears again")
+  }
+
   // MARK: Cells
 
   @Test func cellStylesAndAccessories() {

@@ -307,7 +307,7 @@ struct ClientCommandTests {
   }
 
   @Test func helpListsEveryVerbTheParserAccepts() throws {
-    #expect(ClientCommand.helpEntries.count == 24)
+    #expect(ClientCommand.helpEntries.count == 27)
     for entry in ClientCommand.helpEntries {
       do {
         _ = try ClientCommand.parse(entry.verb)

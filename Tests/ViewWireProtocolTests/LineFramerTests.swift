@@ -21,7 +21,7 @@ struct LineFramerTests {
       case .error(.client(let code, _)): self = .error(code)
       case .error(.unknownCommand(let verb)):
         Issue.record("the framer reported an unknown command \(verb)"); self = .line("")
-      case .telnetAnswer(let bytes): self = .answer(bytes)
+      case .telnetAnswer(let verb, let option): self = .answer([0xFF, verb, option])
       case .interrupt: self = .interrupt
       }
     }

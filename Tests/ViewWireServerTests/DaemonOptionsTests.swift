@@ -32,6 +32,26 @@ struct DaemonOptionsTests {
       arguments: ["--memory-soft-limit-mib", "9223372036854775807"],
       message: "--memory-soft-limit-mib must be above 0 and at most 8796093022207"),
     Case(arguments: ["--port", "-1"], message: "--port must be between 0 and 65535"),
+    Case(arguments: ["--web-port", "65536"], message: "--web-port must be between 0 and 65535"),
+    Case(
+      arguments: ["--web-handshake-timeout", "0"],
+      message: "--web-handshake-timeout must be a number of seconds above 0 and at most 86400"),
+    Case(
+      arguments: ["--web-handshake-timeout", "nan"],
+      message: "--web-handshake-timeout must be a number of seconds above 0 and at most 86400"),
+    Case(
+      arguments: ["--detach-timeout", "0"], message: "--detach-timeout must be a number of seconds above 0"),
+    Case(
+      arguments: ["--daemon-name", "a.b"], message: "--daemon-name must be 1 to 32 letters, digits and '-'"),
+    Case(arguments: ["--idle-timeout", "-1"], message: "--idle-timeout must be a number of seconds from 0"),
+    Case(
+      arguments: ["--max-connections-per-address", "0"],
+      message: "--max-connections-per-address must be at least 1"),
+    // PROTOCOL.md section 17: beyond loopback only with a token, or when told --insecure.
+    Case(
+      arguments: ["--host", "0.0.0.0"], message: "refusing to listen on 0.0.0.0 without --auth-token-file"),
+    Case(arguments: ["--host", "::"], message: "refusing to listen on :: without --auth-token-file"),
+    Case(arguments: ["--auth-token-file", "/nonexistent/token"], message: "cannot read --auth-token-file"),
   ]
 
   @Test(arguments: refused)

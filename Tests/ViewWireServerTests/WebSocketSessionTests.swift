@@ -36,7 +36,8 @@ import ViewWireWeb
     let daemon = try Daemon(["--web-port", "0"])
     defer { daemon.stop() }
     let transcript = try Self.load(name)
-    let socket = try WebSocketWireConnection(port: try #require(daemon.webPort))
+    let webPort = try #require(daemon.webPort)
+    var socket = try WebSocketWireConnection(port: webPort)
     var bindings: [String: String] = [:]
     var mirror = Mirror()
     func next(_ number: Int) throws -> String? {
@@ -49,6 +50,13 @@ import ViewWireWeb
       switch step.step {
       case .send(let text):
         try socket.send(line: text)
+      case .sendBound(let text):
+        try socket.send(line: Transcript.Step.substitute(text, bindings))
+      case .reconnect:
+        // Section 15's resume over a second WebSocket: the mirror keeps its last whole frame.
+        mirror.dropUnfinishedFrame()
+        socket.close()
+        socket = try WebSocketWireConnection(port: webPort)
       case .sendBytes, .expectBytes:
         Issue.record("\(place): raw bytes are not replayed over WebSocket")
       case .expect(let pattern):
@@ -112,6 +120,37 @@ import ViewWireWeb
     try web.sendFrame(.continuation, Array("ng\n".utf8))
     #expect(try web.readLine() == "ok ping")
     #expect(web.controlFrames == [.pong(Array("are you there".utf8))])
+  }
+
+  /// Frames sent in the same write as the handshake, before its answer, are read as the
+  /// session's first input, after the greeting.
+  @Test func framesRightBehindTheHandshakeAreNotLost() throws {
+    let daemon = try Daemon(["--web-port", "0"])
+    defer { daemon.stop() }
+    let connection = try WireConnection(port: try #require(daemon.webPort))
+    connection.recordsBytes = true
+    var bytes = Array(
+      ("GET /wire HTTP/1.1\r\nHost: x\r\n" + Self.upgradeFields + "Sec-WebSocket-Version: 13\r\n\r\n").utf8)
+    bytes += Self.frame(1, Array("ping\n".utf8)) + Self.frame(1, Array("apps".utf8))
+    try connection.send(bytes: bytes)
+    // The 101 head, then frames; read until the apps reply has come.
+    while !String(decoding: connection.receivedBytes, as: UTF8.self).contains("ok apps") {
+      guard try connection.readLine(timeout: 10) != nil else { break }
+    }
+    let received = connection.receivedBytes
+    let text = String(decoding: received, as: UTF8.self)
+    #expect(text.hasPrefix("HTTP/1.1 101 Switching Protocols\r\n"))
+    let head = try #require(text.range(of: "\r\n\r\n")).upperBound.utf16Offset(in: text)
+    var decoder = WebSocketFrameDecoder(role: .client)
+    let (events, failure) = decoder.feed(Array(received[head...]))
+    #expect(failure == nil)
+    let lines = events.flatMap { event -> [String] in
+      guard case .text(let payload) = event else { return [] }
+      return String(decoding: payload, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+    #expect(lines.first?.hasPrefix("hello viewwire") == true)
+    #expect(lines.dropFirst().first == "ok ping")
+    #expect(lines.last?.hasPrefix("ok apps") == true)
   }
 
   /// Bad WebSocket input after a good handshake: each case's bytes and the close code it must get.
@@ -312,6 +351,69 @@ import ViewWireWeb
     // Finished, the request is answered and its slot freed.
     try pending.send(bytes: Array("Host: x\r\n\r\n".utf8))
     #expect(try Self.statusLine(pending) == "HTTP/1.1 200 OK")
+  }
+
+  /// A WebSocket client that stops reading is held to the output limit and cut off after the
+  /// stall timeout like a TCP one (section 4); it gets `bye` and 1008 only if its output ended at
+  /// a frame (section 13), and never a close code that says otherwise.
+  @Test func aStalledWebSocketClientIsDisconnectedAfterTheTimeout() throws {
+    let daemon = try Daemon([
+      "--web-port", "0", "--stall-timeout", "1", "--output-limit", "16384", "--log-level", "notice",
+    ])
+    defer { daemon.stop() }
+    let stalled = try WebSocketWireConnection(port: try #require(daemon.webPort), receiveBufferBytes: 4096)
+    let greeting = try #require(try stalled.readLine(timeout: 10))
+    guard case .greeting(_, let sessionID, _) = ServerLine.parse(greeting) else {
+      Issue.record("no greeting: \(greeting)")
+      return
+    }
+    // 2000 full frames of the gallery (megabytes), in one message; never read.
+    try stalled.send(message: Array(("open gallery\n" + String(repeating: "snapshot\n", count: 2000)).utf8))
+    let other = try daemon.session()
+    try other.run("open square")
+    func isDisconnect(_ line: String) -> Bool {
+      line.contains("session=\(sessionID) ") && line.contains("disconnecting: stalled")
+    }
+    var lines: [String] = []
+    let deadline = Date().addingTimeInterval(30)
+    repeat {
+      try other.run("ping")
+      lines = daemon.logLines(waitingUpTo: 0.05) { $0.contains(where: isDisconnect) }
+    } while !lines.contains(where: isDisconnect) && Date() < deadline
+    #expect(lines.contains(where: isDisconnect), "the daemon logged the disconnect")
+    var received = 0
+    while (try? stalled.readLine(timeout: 10)) ?? nil != nil { received += 1 }
+    #expect(received > 0, "the lines the kernel took are still read")
+    #expect(stalled.waitForEndOfStream(timeout: 10), "the server closed the connection")
+    #expect(stalled.closeCode == nil || stalled.closeCode == .policyViolation)
+    try other.run("drag 195 422 195 100")
+    #expect(other.view("square")?.properties["bg"] == "#00ff00ff")
+  }
+
+  /// 200,000 pings (26 MB) from a client that reads nothing: unanswered past the backlog, so
+  /// the daemon's memory grows by far less than the 25 MB of pongs it would otherwise hold.
+  @Test func aPingFloodThatNeverReadsIsBounded() throws {
+    let daemon = try Daemon(["--web-port", "0"])
+    defer { daemon.stop() }
+    func residentKiB() throws -> Int {
+      let status = try String(
+        contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)
+      let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") })
+      return try #require(Int(line.split(separator: " ")[1]))
+    }
+    let flood = try WebSocketWireConnection(port: try #require(daemon.webPort), receiveBufferBytes: 4096)
+    #expect(try flood.readLine()?.hasPrefix("hello viewwire") == true)
+    let before = try residentKiB()
+    var ping: [UInt8] = []
+    WebSocketFrameEncoder.appendFrame(
+      .ping, payload: [UInt8](repeating: 0x70, count: 125), mask: [9, 8, 7, 6], into: &ping)
+    let batch = Array([[UInt8]](repeating: ping, count: 1000).joined())
+    for _ in 0..<200 { try flood.sendRaw(batch) }
+    // A TCP session is served all along, and orders the check after the flood was read.
+    let other = try daemon.session()
+    try other.run("ping")
+    let grown = try residentKiB() - before
+    #expect(grown < 10_000, "resident memory grew by \(grown) KiB")
   }
 
   @Test func shutdownSaysByeThenGoingAway() throws {

@@ -34,6 +34,10 @@ struct InputDecoderTests {
     Case("\u{1B}[<2;1;1M", [.mouse(MouseReport(kind: .press, button: 2, column: 0, row: 0))]),
     Case("\u{1B}[<64;5;5M", [.mouse(MouseReport(kind: .wheel(up: true), button: 0, column: 4, row: 4))]),
     Case("\u{1B}[<65;5;5M", [.mouse(MouseReport(kind: .wheel(up: false), button: 1, column: 4, row: 4))]),
+    // The X10 encoding: button + 32, column + 33, row + 33; a release is button 3.
+    Case("\u{1B}[M *4", [.mouse(MouseReport(kind: .press, button: 0, column: 9, row: 19))]),
+    Case("\u{1B}[M@+4", [.mouse(MouseReport(kind: .motion, button: 0, column: 10, row: 19))]),
+    Case("\u{1B}[M#+5", [.mouse(MouseReport(kind: .release, button: 0, column: 10, row: 20))]),
     Case("\u{1B}[<0;0;5M", []),  // a report outside the screen is dropped
     Case("\u{1B}[Zx", [.text("x")]),  // a sequence this decoder does not know is skipped whole
     Case("\u{1B}x", [.key(.escape), .text("x")]),

@@ -88,8 +88,10 @@ struct RasterizerTests {
       "create 3 TextField 1 1", "layout 3 0 42 85 21",
       #"render 3 placeholder="Password" secure=true text="•••""#,
     ])
-    #expect(grid.text.hasPrefix("ab\n\n•••"))
-    #expect(grid[2, 0].background == .black)
+    // Text from x = 8 (column round(8 / 8.5) = 1); the caret at 8 + 17 = 25 points, column 3,
+    // in the tint.
+    #expect(grid.text.hasPrefix(" ab\n\n •••"))
+    #expect(grid[3, 0].background == RGB(0x00, 0x7a, 0xff))
     #expect(grid[0, 0].underline && grid[9, 0].underline)
     #expect(!grid[0, 2].underline)
   }
@@ -98,8 +100,8 @@ struct RasterizerTests {
     let grid = Self.grid([
       "create 2 TextField 1 0", "layout 2 0 0 85 21", #"render 2 placeholder="Name" text="""#,
     ])
-    #expect(grid.text.hasPrefix("Name"))
-    #expect(grid[0, 0].foreground == RGB(0xc5, 0xc5, 0xc7))
+    #expect(grid.text.hasPrefix(" Name"))
+    #expect(grid[1, 0].foreground == RGB(0xc4, 0xc4, 0xc6))  // #3c3c434d over white
   }
 
   @Test func switchesSlidersAndImages() {
@@ -108,14 +110,20 @@ struct RasterizerTests {
       "create 3 Slider 1 1", "layout 3 0 21 85 21", "render 3 value=0.5",
       "create 4 ImageView 1 2", "layout 4 0 42 24 24", #"render 4 image="star""#,
     ])
-    // The thumb's centre, 14 + 0.5 × (85 - 28) = 42.5 points, is in column 5.
-    #expect(grid.text == "     ●\n━━━━━●────\n ★\n")
+    // The switch in half blocks: the track green, the knob (27 points across from x = 22) white
+    // in the cells whose upper and lower halves it covers, a half block where it covers one.
+    // The slider's thumb centre, 14 + 0.5 × (85 - 28) = 42.5 points, is in column 5.
+    #expect(grid.text == "     ▀\n━━━━━●━━━━\n ★\n")
     #expect(grid[0, 0].background == RGB(0x34, 0xc7, 0x59))
+    #expect(grid[3, 0].background == .white && grid[4, 0].background == .white)
+    #expect(grid[5, 0].foreground == RGB(0x34, 0xc7, 0x59) && grid[5, 0].background == .white)
+    #expect(grid[1, 1].foreground == RGB(0x00, 0x7a, 0xff) && grid[7, 1].foreground == RGB(0xe5, 0xe5, 0xea))
   }
 
   @Test func scrollViewsOffsetAndClipTheirSubviews() {
     let grid = Self.grid([
-      "create 2 ScrollView 1 0", "layout 2 17 21 34 42", #"render 2 contentSize="34,200" offset="0,21""#,
+      "create 2 ScrollView 1 0", "layout 2 17 21 34 42",
+      #"render 2 clips=true contentSize="34,200" offset="0,21""#,
       "create 3 View 2 0", "layout 3 0 0 34 42", "render 3 bg=#ff0000ff",
       "create 4 View 2 1", "layout 4 0 42 34 42", "render 4 bg=#00ff00ff",
     ])
@@ -165,5 +173,28 @@ struct RasterizerTests {
       "create 3 Slider 1 1", "layout 3 0 63 9000000 21", "render 3 value=1",
     ])
     #expect(grid.text == "──────────\n──────────\n\n━━━━━━━━━━")
+  }
+
+  /// Section 14: `offset` moves the subviews of any view; only `clips` clips them.
+  @Test func offsetMovesSubviewsOfAnyViewAndOnlyClipsClips() {
+    let grid = Self.grid([
+      "create 2 View 1 0", "layout 2 17 21 34 21", #"render 2 offset="0,21""#,
+      "create 3 View 2 0", "layout 3 0 0 34 42", "render 3 bg=#ff0000ff",
+    ])
+    #expect(
+      MirrorFixture.backgrounds(grid, Self.legend) == """
+        ..RRRR....
+        ..RRRR....
+        ..........
+        ..........
+        """)
+  }
+
+  @Test func viewsOfNoSizePaintNothingOfTheirOwnButTheirSubviews() {
+    let grid = Self.grid([
+      "create 2 View 1 0", "layout 2 0 0 -30 42", "render 2 bg=#000000ff border=1",
+      "create 3 View 2 0", "layout 3 0 0 17 21", "render 3 bg=#ff0000ff",
+    ])
+    #expect(MirrorFixture.backgrounds(grid, Self.legend).hasPrefix("RR........\n.........."))
   }
 }

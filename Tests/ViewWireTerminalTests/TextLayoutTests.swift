@@ -19,7 +19,10 @@ struct TextLayoutTests {
     Case(text: "a\nb", width: 8, maxLines: 0, wraps: true, lines: ["a", "b"]),
     Case(text: "a\r\nb\n", width: 8, maxLines: 0, wraps: true, lines: ["a", "b", ""]),
     Case(text: "one two three", width: 7, maxLines: 0, wraps: true, lines: ["one two", "three"]),
+    // Lines left over: the last shown ends with `…` even when it fits (section 14).
     Case(text: "one two three", width: 7, maxLines: 1, wraps: true, lines: ["one tw…"]),
+    Case(text: "one two three", width: 9, maxLines: 1, wraps: true, lines: ["one two…"]),
+    Case(text: "abc", width: 0, maxLines: 1, wraps: false, lines: ["…"]),
     Case(
       text: String(repeating: "a", count: 23), width: 11, maxLines: 0, wraps: true,
       lines: [

@@ -62,6 +62,22 @@ def test_line_editing(daemon, before, keys, reply) -> None:
         terminal.close()
 
 
+def test_tab_lists_the_choices_when_they_share_no_more_and_never_rings(daemon) -> None:
+    terminal = console(daemon.port)
+    try:
+        terminal.type("open square\r")
+        terminal.wait_for("ok open app=square")
+        terminal.type("t\t")
+        terminal.wait_for("tap  text  trace  tree")
+        terminal.type("\x15tap @\t")  # Ctrl-U empties the line first
+        terminal.wait_for("@greenArea  @square")
+        terminal.type("g\t\r")
+        shown = terminal.wait_for("ok tap view=")
+        assert "\x07" not in shown, "the console rang the bell"
+    finally:
+        terminal.close()
+
+
 class OneClientServer:
     """Greets, sends `late` lines after a pause, and records the lines the client sends."""
 

@@ -88,8 +88,8 @@ func makeTableOperations() -> [TableOperation] {
 }
 
 /// Runs the table rows, interleaved with a "create 1,000" of their own (round r runs each once),
-/// and prints them against that baseline; `mainBaseline` is the main table's, for comparison.
-func runTableScrollBenchmarks(mainBaseline: Double, reps: Int, only: String?) {
+/// and prints them against that baseline.
+func runTableScrollBenchmarks(reps: Int, only: String?) {
   let operations = makeTableOperations().filter { only.map($0.name.hasPrefix) ?? true }
   guard !operations.isEmpty else { return }
   var times = [[Double]](repeating: [], count: operations.count)
@@ -122,8 +122,7 @@ func runTableScrollBenchmarks(mainBaseline: Double, reps: Int, only: String?) {
       + pad("lines", 8, right: true) + pad("bytes", 9, right: true))
   say(
     pad("create 1,000 (model+frame)", 34) + pad(String(format: "%.0f µs", baseline), 14, right: true)
-      + pad("1.0000", 9, right: true)
-      + pad(String(format: "(frame-only baseline above: %.0f µs)", mainBaseline), 44, right: true))
+      + pad("1.0000", 9, right: true))
   for (index, operation) in operations.enumerated() {
     let time = median(times[index])
     say(

@@ -13,9 +13,17 @@
 // The table view's scrolling rows follow (TableScroll.swift): 10,000 rows scrolled by one row and
 // by one screen, whose frames must cost the rows that come into view.
 //
+// A second table, "rows demo at scale", runs the rows demo's own actions (swap the second and
+// last row, remove the first, update every third label) on tables of 1,000 to 10,000 rows and
+// prints each size's cost as a ratio of the same action at 1,000 rows: a cost that follows the
+// change stays flat as the table grows (the issue's targets: swap and remove at 10,000 at most
+// 2x, update, which changes ten times the labels, at most 10x).
+//
 // Usage: bench-diff [--reps R] [--only PREFIX]   (--only runs the operations whose name starts
-// with PREFIX, plus "create 1,000" as the baseline; for profiling one operation)
+// with PREFIX, plus "create 1,000" as the baseline; for profiling one operation; `--only rows`
+// runs only the rows demo at scale)
 import Foundation
+import ViewWireApps
 import ViewWireDiff
 import ViewWireKit
 
@@ -201,6 +209,8 @@ while let flag = arguments.next() {
 let operations = allOperations.enumerated().filter { index, operation in
   index == 0 || only.map { operation.name.hasPrefix($0) } ?? true
 }.map(\.element)
+let runsTable = only.map { !"rows".hasPrefix($0) || $0.isEmpty } ?? true
+let runsScaling = only.map { "rows".hasPrefix($0) } ?? true
 
 struct Result {
   var frame: [Double] = []
@@ -211,55 +221,61 @@ struct Result {
   var bytes = 0
 }
 
-say("bench-diff: \(operations.count) operations, 1 warm-up + \(reps) repetitions each (median), interleaved")
-var results = [Result](repeating: Result(), count: operations.count)
-// Repetitions are interleaved across operations (round r runs every operation once) so that a
-// noisy stretch of the shared machine spreads over all of them instead of skewing one.
-for round in 0...reps {
-  for (index, operation) in operations.enumerated() {
-    let bench = Bench()
-    operation.setUp(bench)
-    bench.sendFrame()
-    let start = clock.now
-    operation.change(bench)
-    let changed = clock.now
-    let sent = bench.sendFrame()
-    let end = clock.now
-    guard round > 0 else { continue }  // warm-up
-    results[index].model.append(microseconds(changed - start))
-    results[index].frame.append(microseconds(end - changed))
-    results[index].layout.append(sent.layout)
-    results[index].diff.append(sent.diff)
-    results[index].encode.append(sent.encode)
-    results[index].bytes = sent.bytes
-  }
-}
-
-let baseline = median(results[0].frame)
-say("")
-say(
-  pad("operation", 28) + pad("layout+diff+encode", 20, right: true) + pad("ratio", 9, right: true)
-    + pad("bytes", 11, right: true) + pad("layout", 11, right: true) + pad("diff", 11, right: true)
-    + pad("encode", 11, right: true) + pad("model", 11, right: true))
-func micro(_ values: [Double]) -> String { String(format: "%.0f µs", median(values)) }
-for (index, operation) in operations.enumerated() {
-  let frame = median(results[index].frame)
+if runsTable {
   say(
-    pad(operation.name, 28) + pad(String(format: "%.0f µs", frame), 20, right: true)
-      + pad(String(format: "%.3f", frame / baseline), 9, right: true)
-      + pad("\(results[index].bytes)", 11, right: true) + pad(micro(results[index].layout), 11, right: true)
-      + pad(micro(results[index].diff), 11, right: true) + pad(micro(results[index].encode), 11, right: true)
-      + pad(micro(results[index].model), 11, right: true))
-}
-let required = ["update every 10th of 10,000", "select 1 of 1,000", "swap 2 of 1,000", "remove 1 of 1,000"]
-let summary = required.compactMap { name -> String? in
-  guard let index = operations.firstIndex(where: { $0.name == name }) else { return nil }
-  let ratio = median(results[index].frame) / baseline
-  return
-    "\(name.split(separator: " ").first!) \(String(format: "%.3f", ratio))\(ratio <= 0.05 ? "" : " (over 5%)")"
-}
-say("")
-say("summary: cost / create 1,000: " + summary.joined(separator: ", "))
+    "bench-diff: \(operations.count) operations, 1 warm-up + \(reps) repetitions each (median), interleaved")
+  var results = [Result](repeating: Result(), count: operations.count)
+  // Repetitions are interleaved across operations (round r runs every operation once) so that a
+  // noisy stretch of the shared machine spreads over all of them instead of skewing one.
+  for round in 0...reps {
+    for (index, operation) in operations.enumerated() {
+      let bench = Bench()
+      operation.setUp(bench)
+      bench.sendFrame()
+      let start = clock.now
+      operation.change(bench)
+      let changed = clock.now
+      let sent = bench.sendFrame()
+      let end = clock.now
+      guard round > 0 else { continue }  // warm-up
+      results[index].model.append(microseconds(changed - start))
+      results[index].frame.append(microseconds(end - changed))
+      results[index].layout.append(sent.layout)
+      results[index].diff.append(sent.diff)
+      results[index].encode.append(sent.encode)
+      results[index].bytes = sent.bytes
+    }
+  }
 
-// The table view's rows, in a function of their own (TableScroll.swift).
-runTableScrollBenchmarks(mainBaseline: baseline, reps: reps, only: only)
+  let baseline = median(results[0].frame)
+  say("")
+  say(
+    pad("operation", 28) + pad("layout+diff+encode", 20, right: true) + pad("ratio", 9, right: true)
+      + pad("bytes", 11, right: true) + pad("layout", 11, right: true) + pad("diff", 11, right: true)
+      + pad("encode", 11, right: true) + pad("model", 11, right: true))
+  func micro(_ values: [Double]) -> String { String(format: "%.0f µs", median(values)) }
+  for (index, operation) in operations.enumerated() {
+    let frame = median(results[index].frame)
+    say(
+      pad(operation.name, 28) + pad(String(format: "%.0f µs", frame), 20, right: true)
+        + pad(String(format: "%.3f", frame / baseline), 9, right: true)
+        + pad("\(results[index].bytes)", 11, right: true) + pad(micro(results[index].layout), 11, right: true)
+        + pad(micro(results[index].diff), 11, right: true)
+        + pad(micro(results[index].encode), 11, right: true)
+        + pad(micro(results[index].model), 11, right: true))
+  }
+  let required = ["update every 10th of 10,000", "select 1 of 1,000", "swap 2 of 1,000", "remove 1 of 1,000"]
+  let summary = required.compactMap { name -> String? in
+    guard let index = operations.firstIndex(where: { $0.name == name }) else { return nil }
+    let ratio = median(results[index].frame) / baseline
+    return
+      "\(name.split(separator: " ").first!) \(String(format: "%.3f", ratio))\(ratio <= 0.05 ? "" : " (over 5%)")"
+  }
+  say("")
+  say("summary: cost / create 1,000: " + summary.joined(separator: ", "))
+}
+if runsScaling { runScaling(reps: reps) }
+
+// The table view's rows, in a function of their own (TableScroll.swift), with a baseline of
+// their own measured in the same rounds. "--only rows" is the rows demo alone.
+if runsTable { runTableScrollBenchmarks(reps: reps, only: only) }

@@ -24,6 +24,16 @@
 //   drag   `drag X1 Y1 X2 Y2` → frame → `ok drag view=ID`: the pan moves the square and turns it
 //          green or red, alternately, so every sample carries a frame (layout and render lines).
 //
+// The same requests over a WebSocket to the daemon's web port (PROTOCOL.md section 13), each line
+// one masked text message, each reply read from the server's text messages:
+//
+//   ws-ping  `ping` → `ok ping` over the WebSocket: the baseline of the WebSocket rows, the
+//            echo-equivalent through the same listener (framing, masking, UTF-8 validation and
+//            the line protocol's smallest reply; no debug-only echo path exists in the daemon).
+//   ws-tap   `tap @switch` as in `tap`, on a WebSocket session.
+//   ws-drag  `drag` as in `drag`, on a WebSocket session.
+//
+// The issue's target: ws-tap's p50 at most 1.2× tap's; the summary prints that ratio.
 // Usage: bench-latency [--samples N] [--warmup N] [--block N] [--no-pin]
 import Foundation
 import Logging
@@ -96,13 +106,16 @@ final class PortBox: @unchecked Sendable {
 var configuration = ServerConfiguration()
 configuration.host = "127.0.0.1"
 configuration.port = 0
+configuration.webPort = 0
 var logger = Logger(label: "bench-latency")
 logger.logLevel = .error
 let server = ViewWireServer(configuration: configuration, apps: DemoApps.all, logger: logger)
 let serverPort = PortBox()
+let webPort = PortBox()
 let serverThread = Thread {
   do {
-    try server.run { _, port in serverPort.set(port) }
+    try server.run(
+      onListening: { _, port in serverPort.set(port) }, onWebListening: { _, port in webPort.set(port) })
   } catch {
     fail("the daemon stopped: \(error)")
   }
@@ -132,21 +145,35 @@ let echoThread = Thread {
 }
 echoThread.start()
 
+/// What the requests need of a connection, TCP or WebSocket.
+protocol LineConnection: AnyObject {
+  func send(line text: String) throws(WireConnection.Failure)
+  func readLine(timeout: Double) throws(WireConnection.Failure) -> String?
+  func close()
+}
+extension WireConnection: LineConnection {}
+extension WebSocketWireConnection: LineConnection {}
+
 let daemon: WireConnection
 let gallery: WireConnection
 let echo: WireConnection
+let webDaemon: WebSocketWireConnection
+let webGallery: WebSocketWireConnection
 do {
   let port = serverPort.wait()
   daemon = try WireConnection(port: port)
   gallery = try WireConnection(port: port)
   echo = try WireConnection(port: echoPort.wait())
+  let web = webPort.wait()
+  webDaemon = try WebSocketWireConnection(port: web)
+  webGallery = try WebSocketWireConnection(port: web)
 } catch {
   fail("cannot connect: \(error)")
 }
 
 /// Sends `command` and reads until the line starting with `terminal`; returns the lines read.
 @discardableResult
-func request(_ connection: WireConnection, _ command: String, until terminal: String) -> [String] {
+func request(_ connection: any LineConnection, _ command: String, until terminal: String) -> [String] {
   var lines: [String] = []
   do {
     try connection.send(line: command)
@@ -162,8 +189,13 @@ func request(_ connection: WireConnection, _ command: String, until terminal: St
 }
 
 // Greetings, then the square app (drags) and the gallery app (taps) with the client's window size.
-for (connection, app) in [(daemon, "square"), (gallery, "gallery")] {
-  guard let greeting = try? connection.readLine(), greeting.hasPrefix("hello ") else { fail("no greeting") }
+let sessions: [(any LineConnection, String)] = [
+  (daemon, "square"), (gallery, "gallery"), (webDaemon, "square"), (webGallery, "gallery"),
+]
+for (connection, app) in sessions {
+  guard let greeting = try? connection.readLine(timeout: 5), greeting.hasPrefix("hello ") else {
+    fail("no greeting")
+  }
   request(connection, "hello size=390x844 idiom=phone", until: "ok hello")
   request(connection, "open \(app)", until: "ok open")
 }
@@ -171,6 +203,26 @@ for (connection, app) in [(daemon, "square"), (gallery, "gallery")] {
 /// The two ends of the drags: inside the green area (the top third) and below it.
 let dragTargets = ["195 150", "195 600"]
 var dragCount = 0
+var webDragCount = 0
+
+/// One tap that must carry a frame (see `tap` above).
+func tap(_ connection: any LineConnection) {
+  let lines = request(connection, "tap @switch", until: "ok tap")
+  // Every tap flips the switch, so every sample must carry a frame: checked, not assumed, at a
+  // cost of one comparison (a reply without a frame is the `ok tap` line alone).
+  if lines.count == 1 { fail("the tap sent no frame: \(lines)") }
+}
+
+/// One drag across the green area's edge, alternating direction (see `drag` above).
+func drag(_ connection: any LineConnection, _ count: inout Int) {
+  let from = dragTargets[count % 2]
+  let to = dragTargets[(count + 1) % 2]
+  count += 1
+  let lines = request(connection, "drag \(from) \(to)", until: "ok drag")
+  if count == 1 && !lines.contains(where: { $0.hasPrefix("layout ") }) {
+    fail("the drag did not move the square: \(lines)")
+  }
+}
 
 struct Kind {
   let name: String
@@ -185,28 +237,20 @@ var kinds = [
     request(echo, "ping", until: "ping")
   },
   Kind(name: "ping", what: "ping → ok ping (protocol only)") { request(daemon, "ping", until: "ok ping") },
-  Kind(name: "tap", what: "tap @switch in the gallery → frame → ok tap (the switch flips)") {
-    let lines = request(gallery, "tap @switch", until: "ok tap")
-    // Every tap flips the switch, so every sample must carry a frame: checked, not assumed, at a
-    // cost of one comparison (a reply without a frame is the `ok tap` line alone).
-    if lines.count == 1 { fail("the tap sent no frame: \(lines)") }
+  Kind(name: "tap", what: "tap @switch in the gallery → frame → ok tap (the switch flips)") { tap(gallery) },
+  Kind(name: "drag", what: "drag that moves the square → frame → ok drag") { drag(daemon, &dragCount) },
+  Kind(name: "ws-ping", what: "ping → ok ping over a WebSocket (the WebSocket rows' baseline)") {
+    request(webDaemon, "ping", until: "ok ping")
   },
-  Kind(name: "drag", what: "drag that moves the square → frame → ok drag") {
-    let from = dragTargets[dragCount % 2]
-    let to = dragTargets[(dragCount + 1) % 2]
-    dragCount += 1
-    let lines = request(daemon, "drag \(from) \(to)", until: "ok drag")
-    if dragCount == 1 && !lines.contains(where: { $0.hasPrefix("layout ") }) {
-      fail("the drag did not move the square: \(lines)")
-    }
-  },
+  Kind(name: "ws-tap", what: "tap as above, over a WebSocket session") { tap(webGallery) },
+  Kind(name: "ws-drag", what: "drag as above, over a WebSocket session") { drag(webDaemon, &webDragCount) },
 ]
 
 say(
   "bench-latency: one client over loopback TCP, \(warmup) warm-up + \(samples) samples per kind, "
     + "interleaved in blocks of \(block), "
     + (pinnedCPU.map { "all threads pinned to CPU \($0)" } ?? "unpinned"))
-for kind in kinds { say("  \(kind.name.padding(toLength: 5, withPad: " ", startingAt: 0)) \(kind.what)") }
+for kind in kinds { say("  \(kind.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(kind.what)") }
 for _ in 0..<warmup {
   for kind in kinds { kind.run() }
 }
@@ -236,26 +280,37 @@ let echoSorted = kinds[0].times.sorted()
 let echoP50 = percentile(echoSorted, 0.5)
 let echoP99 = percentile(echoSorted, 0.99)
 say("")
-say("kind " + pad("p50 µs", 10) + pad("p99 µs", 10) + pad("p50/echo", 10) + pad("p99/echo", 10))
+say("kind    " + pad("p50 µs", 10) + pad("p99 µs", 10) + pad("p50/echo", 10) + pad("p99/echo", 10))
 var ratios: [String] = []
 for kind in kinds {
   let sorted = kind.times.sorted()
   let p50 = percentile(sorted, 0.5)
   let p99 = percentile(sorted, 0.99)
   say(
-    kind.name.padding(toLength: 5, withPad: " ", startingAt: 0) + pad(String(format: "%.1f", p50), 10)
+    kind.name.padding(toLength: 8, withPad: " ", startingAt: 0) + pad(String(format: "%.1f", p50), 10)
       + pad(String(format: "%.1f", p99), 10) + pad(String(format: "%.2f", p50 / echoP50), 10)
       + pad(String(format: "%.2f", p99 / echoP99), 10))
   if kind.name != "echo" {
     ratios.append(String(format: "\(kind.name) %.2f× (p99 %.2f×)", p50 / echoP50, p99 / echoP99))
   }
 }
+let medians = Dictionary(uniqueKeysWithValues: kinds.map { ($0.name, percentile($0.times.sorted(), 0.5)) })
+let p50 = { (name: String) -> Double in medians[name]! }
 say("")
 say("summary: p50 round trip / echo: " + ratios.joined(separator: ", "))
+say(
+  String(
+    format:
+      "summary: WebSocket / TCP p50: ws-ping/ping %.2f×, ws-tap/tap %.2f× (target ≤ 1.20×), ws-drag/drag %.2f×; "
+      + "WebSocket rows / ws-ping: tap %.2f×, drag %.2f×",
+    p50("ws-ping") / p50("ping"), p50("ws-tap") / p50("tap"), p50("ws-drag") / p50("drag"),
+    p50("ws-tap") / p50("ws-ping"), p50("ws-drag") / p50("ws-ping")))
 
 daemon.close()
 gallery.close()
 echo.close()
+webDaemon.close()
+webGallery.close()
 server.stop()
 echoLoop.loop?.execute { echoLoop.loop?.stop() }
 _ = echoStopped.wait(timeout: .now() + 5)

@@ -57,6 +57,12 @@ final class RowView: UIView {
 }
 
 /// A toolbar of actions above a list of rows stacked by index.
+///
+/// The controller tells the view what changed (rows appended, one removed, two swapped, labels
+/// updated), and the view lays out only the rows whose place changed: a swap of two rows of
+/// 10,000 costs as much as one of 1,000. It used to be handed the whole list and re-insert every
+/// row that was out of place, which for a swap moved each row between the two by one (each
+/// move a search and a shift of the subviews: quadratic).
 final class RowsView: UIView {
   static let rowHeight: CGFloat = 32
 
@@ -66,7 +72,14 @@ final class RowsView: UIView {
   let updateButton = RowsView.button("Update", "update")
 
   private let list = UIView()
+  /// The row views, in the list's order (`list.subviews`, typed).
   private var rowViews: [RowView] = []
+  /// Every row from this index on needs its frame set in the next layout.
+  private var staleFrom = 0
+  /// Rows before `staleFrom` that need their frame set (a swap's two), in no particular order.
+  private var staleRows: [Int] = []
+  /// The width the rows were last laid out at; another width lays out every row.
+  private var rowWidth: CGFloat = -1
 
   required init() {
     super.init()
@@ -92,31 +105,56 @@ final class RowsView: UIView {
       button.frame = CGRect(x: 8 + CGFloat(index) * width, y: top, width: width, height: 44)
     }
     list.frame = CGRect(x: 0, y: top + 52, width: bounds.width, height: bounds.height - top - 52)
-    for (index, row) in list.subviews.enumerated() {
-      row.frame = CGRect(
-        x: 0, y: CGFloat(index) * Self.rowHeight, width: bounds.width, height: Self.rowHeight)
+    if bounds.width != rowWidth {
+      rowWidth = bounds.width
+      staleFrom = 0
     }
+    // In index order, as a full pass would set them, so the frame's lines come in that order.
+    staleRows.sort()
+    for index in staleRows where index < staleFrom && index < rowViews.count { placeRow(at: index) }
+    for index in staleFrom..<max(staleFrom, rowViews.count) { placeRow(at: index) }
+    staleRows = []
+    staleFrom = rowViews.count
   }
 
-  /// Shows `rows` in order, reusing the row views of rows still shown (by number), so a removal
-  /// removes one view and the rows below it move up.
-  func show(_ rows: [RowItem]) {
-    var kept: [Int: RowView] = [:]
-    for view in rowViews { kept[view.tag] = view }
-    var shown: [RowView] = []
+  private func placeRow(at index: Int) {
+    rowViews[index].frame = CGRect(
+      x: 0, y: CGFloat(index) * Self.rowHeight, width: rowWidth, height: Self.rowHeight)
+  }
+
+  /// Adds rows at the end.
+  func append(_ rows: some Sequence<RowItem>) {
     for row in rows {
-      let view = kept.removeValue(forKey: row.number) ?? RowView()
+      let view = RowView()
       view.tag = row.number
       view.label.text = row.label
       view.accessibilityIdentifier = "row-\(row.number)"
-      shown.append(view)
+      staleFrom = min(staleFrom, rowViews.count)
+      rowViews.append(view)
+      list.addSubview(view)
     }
-    for view in kept.values { view.removeFromSuperview() }
-    for (index, view) in shown.enumerated()
-    where list.subviews.count <= index || list.subviews[index] !== view {
-      list.insertSubview(view, at: index)
-    }
-    rowViews = shown
     setNeedsLayout()
+  }
+
+  /// Removes the row at `index`; the rows below move up.
+  func removeRow(at index: Int) {
+    rowViews.remove(at: index).removeFromSuperview()
+    staleFrom = min(staleFrom, index)
+    setNeedsLayout()
+  }
+
+  /// Swaps two rows, on screen and in the list's order.
+  func swapRows(_ first: Int, _ second: Int) {
+    guard first != second else { return }
+    rowViews.swapAt(first, second)
+    list.exchangeSubview(at: first, withSubviewAt: second)
+    staleRows.append(first)
+    staleRows.append(second)
+    setNeedsLayout()
+  }
+
+  /// Shows a row's new label.
+  func updateRow(at index: Int, label: String) {
+    rowViews[index].label.text = label
   }
 }

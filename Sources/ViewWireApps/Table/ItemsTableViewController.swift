@@ -2,7 +2,8 @@ import Foundation
 import ViewWireKit
 
 /// The table demo's controller: 10,000 numbered items in sections of 100, a checkmark on the
-/// items the user tapped, and buttons that insert and delete items at the top.
+/// items the user tapped, and buttons that insert and delete items at the top (deleting asks
+/// first, in an action sheet).
 final class ItemsTableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
   static let cellIdentifier = "item"
   static let sectionSize = 100
@@ -74,8 +75,17 @@ final class ItemsTableViewController: UIViewController, UITableViewDataSource, U
     tableView.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
   }
 
-  /// Deletes the first section's top item, if it has one.
+  /// Asks, in an action sheet, before deleting the first section's top item.
   private func deleteItem() {
+    guard let number = sections[0].first else { return }
+    let sheet = UIAlertController(title: "Delete Item \(number)?", message: nil, preferredStyle: .actionSheet)
+    sheet.addAction(
+      UIAlertAction(title: "Delete", style: .destructive) { [weak self] _ in self?.deleteFirstItem() })
+    sheet.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+    present(sheet, animated: true)
+  }
+
+  private func deleteFirstItem() {
     guard !sections[0].isEmpty else { return }
     checked.remove(sections[0].removeFirst())
     tableView.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)

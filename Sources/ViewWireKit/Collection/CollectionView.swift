@@ -58,6 +58,7 @@ open class CollectionView: ScrollView {
   var needsReload = true
   private var needsLayoutOfItems = true
   private var laidOutWidth: CGFloat = -1
+  private var laidOutTop: CGFloat = -1
   var visibleCellsByIndexPath: [IndexPath: CollectionViewCell] = [:]
   private var reusableCells = ReuseQueue<CollectionViewCell>()
   private var cellClasses: [String: CollectionViewCell.Type] = [:]
@@ -157,7 +158,7 @@ open class CollectionView: ScrollView {
     case .centeredVertically: offset.y = frame.midY - bounds.height / 2
     case .bottom: offset.y = frame.maxY - bounds.height
     }
-    offset.y = min(max(0, offset.y), max(0, collectionViewLayout.contentHeight - bounds.height))
+    offset.y = min(max(0, offset.y), max(0, contentSize.height - bounds.height))
     contentOffset = offset
   }
 
@@ -200,10 +201,14 @@ open class CollectionView: ScrollView {
         itemCounts = []
       }
     }
-    if needsLayoutOfItems || laidOutWidth != bounds.width {
+    // The items start below the safe-area inset (a bar the collection scrolls under), as
+    // UIKit's automatic content-inset adjustment puts them; see TableView.
+    let insetTop = safeAreaInsets.top
+    if needsLayoutOfItems || laidOutWidth != bounds.width || laidOutTop != insetTop {
       needsLayoutOfItems = false
       laidOutWidth = bounds.width
-      var top: CGFloat = 0
+      laidOutTop = insetTop
+      var top = insetTop
       collectionViewLayout.sections = itemCounts.indices.map { section in
         let layout = CollectionViewFlowLayout.layOut(
           metrics(ofSection: section), top: top, width: bounds.width)
@@ -253,7 +258,7 @@ open class CollectionView: ScrollView {
   open override func layoutSubviews() {
     super.layoutSubviews()
     prepareIfNeeded()
-    let size = CGSize(width: bounds.width, height: collectionViewLayout.contentHeight)
+    let size = CGSize(width: bounds.width, height: collectionViewLayout.contentHeight + safeAreaInsets.bottom)
     if contentSize != size { contentSize = size }
     let limit = max(0, size.height - bounds.height)
     if !isDragging, contentOffset.y > limit { contentOffset.y = limit }

@@ -140,9 +140,13 @@ open class NavigationController: ViewController {
   /// Shows the top controller's title, and a back button titled after the one under it or, as
   /// UIKit does when that one has no title, a localised "Back" (the kit's own string tables).
   func updateBar() {
-    navigationBar.titleLabel.text = topViewController?.title
+    let item = topViewController?.navigationItem
+    navigationBar.titleLabel.text = item?.title ?? topViewController?.title
     let previous = viewControllers.count > 1 ? viewControllers[viewControllers.count - 2] : nil
-    navigationBar.backButton.isHidden = previous == nil
+    // A left item takes the back button's place, as in UIKit.
+    navigationBar.backButton.isHidden =
+      previous == nil || item?.hidesBackButton == true || item?.leftBarButtonItem != nil
+    navigationBar.show(left: item?.leftBarButtonItem, right: item?.rightBarButtonItems ?? [])
     let backTitle = previous?.title.flatMap { $0.isEmpty ? nil : $0 } ?? Localization.kitString("Back")
     navigationBar.backButton.setTitle("\u{2039} " + backTitle, for: .normal)
     navigationBar.setNeedsLayout()
@@ -197,12 +201,52 @@ open class NavigationBar: View {
     addSubview(backButton)
   }
 
+  /// The buttons of the top controller's bar button items: the left one, then the right ones
+  /// from the right edge inwards.
+  public private(set) var itemButtons: [Button] = []
+  private var shownItems: [BarButtonItem] = []
+  private var leftItem: BarButtonItem?
+
+  /// Shows buttons for `left` (in the back button's place) and `right`, reusing the buttons of
+  /// items already shown, so a bar that keeps its items sends nothing.
+  func show(left: BarButtonItem?, right: [BarButtonItem]) {
+    let items = [left].compactMap { $0 } + right
+    if items.count != shownItems.count || zip(items, shownItems).contains(where: { $0 !== $1 }) {
+      for button in itemButtons { button.removeFromSuperview() }
+      itemButtons = items.map { item in
+        let button = Button(type: .system)
+        button.addAction(Action { [weak item] _ in item?.activate() }, for: .touchUpInside)
+        addSubview(button)
+        return button
+      }
+      shownItems = items
+    }
+    leftItem = left
+    for (item, button) in zip(items, itemButtons) {
+      button.setTitle(item.title, for: .normal)
+      button.titleLabel?.font = .systemFont(ofSize: 17, weight: item.style == .done ? .semibold : .regular)
+      button.isEnabled = item.isEnabled
+      button.accessibilityIdentifier = "bar-" + item.identifierName
+    }
+    setNeedsLayout()
+  }
+
   /// Keeps equal margins on both sides of the title, so it stays centred and never runs under the
-  /// back button.
+  /// back button or the items.
   open override func layoutSubviews() {
     super.layoutSubviews()
     backButton.frame = CGRect(x: 8, y: 0, width: 96, height: bounds.height)
     titleLabel.frame = CGRect(x: 112, y: 0, width: max(0, bounds.width - 224), height: bounds.height)
+    var right = bounds.width - 8
+    for (index, button) in itemButtons.enumerated() {
+      if index == 0, leftItem != nil {
+        button.frame = CGRect(x: 8, y: 0, width: 96, height: bounds.height)
+        continue
+      }
+      let width = min(96, max(44, button.sizeThatFits(bounds.size).width + 16))
+      right -= width
+      button.frame = CGRect(x: right, y: 0, width: width, height: bounds.height)
+    }
   }
 }
 

@@ -157,8 +157,22 @@ open class ViewController: Responder {
 
   /// The title a navigation bar shows for this controller.
   open var title: String? {
-    didSet { (parent as? NavigationController)?.updateBar() }
+    didSet {
+      (parent as? NavigationController)?.updateBar()
+      (parent as? TabBarController)?.updateBar()
+    }
   }
+
+  /// What a navigation bar shows while this controller is on top (UIKit's `navigationItem`).
+  public lazy var navigationItem: NavigationItem = {
+    let item = NavigationItem()
+    item.onChange = { [weak self] in (self?.parent as? NavigationController)?.updateBar() }
+    return item
+  }()
+
+  /// The tab this controller shows in a tab bar controller (UIKit's `tabBarItem`); made on
+  /// first use, without a title, so the tab shows `title`.
+  public lazy var tabBarItem: TabBarItem! = TabBarItem(title: nil, image: nil, tag: 0)
 
   /// The traits of the window the controller is shown in.
   public var traitCollection: TraitCollection {
@@ -372,14 +386,57 @@ open class ViewController: Responder {
   /// The controller that presented this one.
   public private(set) weak var presentingViewController: ViewController?
 
-  /// Presents `controller` over the whole window: it appears, then the controller it covers
-  /// disappears, then `completion` runs, after the next layout pass (UIKit's full-screen order).
-  /// `animated` is accepted for seed code; clients get the final state at once.
+  /// How a presented controller covers the one that presents it (UIKit's
+  /// `UIModalPresentationStyle`, the styles a phone shows).
+  public enum ModalPresentationStyle: Sendable {
+    /// UIKit's default since iOS 13, a page sheet on a phone.
+    case automatic
+    /// Over the whole window; the controller below disappears (its view leaves the window).
+    case fullScreen
+    /// Over the whole window, the controller below staying in view (an alert's dimmed backdrop).
+    case overFullScreen
+    /// As `overFullScreen` (the kit has no presentation context smaller than the window).
+    case overCurrentContext
+    /// A card from `pageSheetTopInset` points below the window's top to its bottom, over the
+    /// controller below, which stays in view.
+    case pageSheet
+    /// As `pageSheet` on a phone.
+    case formSheet
+  }
+
+  /// How far below the window's top a page or form sheet starts.
+  public static let pageSheetTopInset: CGFloat = 40
+
+  /// How `present(_:animated:completion:)` shows this controller. The kit's default is
+  /// `.fullScreen`, UIKit's before iOS 13, so code written for either shows what it expects;
+  /// `.automatic` is a page sheet, as UIKit's is on a phone.
+  open var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+
+  /// Whether presenting this controller takes the one below out of the window.
+  var replacesPresenter: Bool { modalPresentationStyle == .fullScreen }
+
+  /// The frame this controller's view takes in a window of `bounds`: the whole window, or a
+  /// sheet's card when it was presented as one.
+  package func frameInWindow(_ bounds: CGRect) -> CGRect {
+    guard presentingViewController != nil else { return bounds }
+    switch modalPresentationStyle {
+    case .fullScreen, .overFullScreen, .overCurrentContext: return bounds
+    case .automatic, .pageSheet, .formSheet:
+      let top = min(Self.pageSheetTopInset, bounds.height)
+      return CGRect(x: bounds.minX, y: bounds.minY + top, width: bounds.width, height: bounds.height - top)
+    }
+  }
+
+  /// Presents `controller` by its `modalPresentationStyle`: it appears, then (full screen only)
+  /// the controller it covers disappears, then `completion` runs, after the next layout pass
+  /// (UIKit's order). The other styles leave the controller below in view and send it no
+  /// appearance callbacks, as UIKit does. `animated` is accepted for seed code; clients get the
+  /// final state at once.
   public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
     guard presentedViewController == nil, controller.presentingViewController == nil,
       controller.parent == nil, let window = hostWindow
     else { return }
-    let covered = window.topFullScreenController
+    let covered = controller.replacesPresenter ? window.topFullScreenController : nil
     presentedViewController = controller
     controller.presentingViewController = self
     controller.hostWindow = window
@@ -387,7 +444,7 @@ open class ViewController: Responder {
     covered?.beginAppearanceTransition(isAppearing: false, animated: animated)
     controller.beginAppearanceTransition(isAppearing: true, animated: animated)
     let view: View = controller.view
-    view.frame = window.bounds
+    view.frame = controller.frameInWindow(window.bounds)
     window.addSubview(view)
     controller.callViewIsAppearing()
     window.runAfterLayout { [weak controller, weak covered] in
@@ -409,7 +466,8 @@ open class ViewController: Responder {
       presented.dismiss(animated: animated)
     }
     guard let window = presented.hostWindow else { return }
-    let uncovered = window.fullScreenController(below: presented)
+    // A controller presented over the one below never took it out of the window.
+    let uncovered = presented.replacesPresenter ? window.fullScreenController(below: presented) : nil
     presented.beginAppearanceTransition(isAppearing: false, animated: animated)
     uncovered?.beginAppearanceTransition(isAppearing: true, animated: animated)
     if let uncovered, let presentedView = presented.viewIfLoaded {

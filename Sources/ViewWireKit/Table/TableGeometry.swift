@@ -59,6 +59,17 @@ struct TableGeometry {
   /// `sectionTops[s]` is section s's top; the last entry is the content's height.
   private(set) var sectionTops: [CGFloat] = [0]
 
+  /// The space above the first section (the table's safe-area inset: the rows start below a
+  /// navigation bar the table scrolls under).
+  private(set) var topInset: CGFloat = 0
+
+  /// Moves every section down or up to start at `inset`.
+  mutating func setTopInset(_ inset: CGFloat) {
+    guard inset != topInset else { return }
+    topInset = inset
+    recomputeSectionTops()
+  }
+
   /// The height of everything: the sum of every header and row height.
   var contentHeight: CGFloat { sectionTops.last ?? 0 }
 
@@ -87,8 +98,8 @@ struct TableGeometry {
   private mutating func recomputeSectionTops() {
     var tops = [CGFloat]()
     tops.reserveCapacity(sections.count + 1)
-    var sum: CGFloat = 0
-    tops.append(0)
+    var sum: CGFloat = topInset
+    tops.append(sum)
     for section in sections {
       sum += section.height
       tops.append(sum)
@@ -111,7 +122,7 @@ struct TableGeometry {
   /// The section whose span holds `y`: the last one starting at or above it (nil above the
   /// content or when there are no sections).
   func section(containing y: CGFloat) -> Int? {
-    guard !sections.isEmpty, y >= 0 else { return nil }
+    guard !sections.isEmpty, y >= topInset else { return nil }
     // The last s with sectionTops[s] <= y.
     var low = 0
     var high = sections.count - 1
@@ -137,7 +148,7 @@ struct TableGeometry {
   func visibleItems(from minY: CGFloat, to maxY: CGFloat) -> (headers: [Int], rows: [IndexPath]) {
     var headers: [Int] = []
     var rows: [IndexPath] = []
-    guard maxY > minY, let first = section(containing: max(0, minY)) else { return ([], []) }
+    guard maxY > minY, let first = section(containing: max(topInset, minY)) else { return ([], []) }
     var index = first
     while index < sections.count, sectionTops[index] < maxY {
       let section = sections[index]

@@ -16,6 +16,11 @@ public import Foundation
 ///
 /// Section headers are views at their section's top (plain style without floating headers:
 /// FIXME, UIKit's plain headers stick to the top while their section scrolls under them).
+///
+/// A table under a bar (a `TableViewController`'s in a navigation controller) starts its rows
+/// below the bar and ends them above the bottom inset, as UIKit's automatic content-inset
+/// adjustment does: the safe-area insets are space in the content here, so the offset at the
+/// top is 0 where UIKit's would be minus the bar's height.
 open class TableView: ScrollView {
   /// The table's look (UIKit's `UITableView.Style`).
   public enum Style: Sendable {
@@ -40,7 +45,22 @@ open class TableView: ScrollView {
   /// How inserted or deleted rows animate (UIKit's `UITableView.RowAnimation`); accepted for
   /// source compatibility: rows take their places at once.
   public enum RowAnimation: Sendable {
-    case fade, right, left, top, bottom, none, middle, automatic
+    /// Fades.
+    case fade
+    /// Slides to or from the right.
+    case right
+    /// Slides to or from the left.
+    case left
+    /// Slides to or from the top.
+    case top
+    /// Slides to or from the bottom.
+    case bottom
+    /// No animation.
+    case none
+    /// Grows from or shrinks to the middle.
+    case middle
+    /// The system's choice.
+    case automatic
   }
 
   /// The style the table was made with.
@@ -269,7 +289,7 @@ open class TableView: ScrollView {
     case .middle: offset.y = rect.midY - bounds.height / 2
     case .bottom: offset.y = rect.maxY - bounds.height
     }
-    let limit = max(0, geometry.contentHeight - bounds.height)
+    let limit = max(0, geometry.contentHeight + safeAreaInsets.bottom - bounds.height)
     offset.y = min(max(0, offset.y), limit)
     contentOffset = offset
   }
@@ -364,7 +384,9 @@ open class TableView: ScrollView {
   open override func layoutSubviews() {
     super.layoutSubviews()
     loadDataIfNeeded()
-    let size = CGSize(width: bounds.width, height: geometry.contentHeight)
+    let insets = safeAreaInsets
+    geometry.setTopInset(insets.top)
+    let size = CGSize(width: bounds.width, height: geometry.contentHeight + insets.bottom)
     if contentSize != size { contentSize = size }
     // Content that shrank under the offset (rows deleted at the end) pulls the offset back, so
     // the table never shows empty space below its last row; not while a finger scrolls.

@@ -1,4 +1,4 @@
-// UIKit's names for the table types, beside the kit's other aliases in UIKitNames.swift.
+// UIKit's names for the table and collection types, beside the kit's other aliases in UIKitNames.swift.
 
 /// UIKit's name for ``TableView``.
 public typealias UITableView = TableView
@@ -22,3 +22,5 @@ public typealias UICollectionViewDataSource = CollectionViewDataSource
 public typealias UICollectionViewDelegate = CollectionViewDelegate
 /// UIKit's name for ``CollectionViewDelegateFlowLayout``.
 public typealias UICollectionViewDelegateFlowLayout = CollectionViewDelegateFlowLayout
+/// UIKit's name for ``TableViewController``.
+public typealias UITableViewController = TableViewController

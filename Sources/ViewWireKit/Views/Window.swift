@@ -119,7 +119,10 @@ open class Window: View {
     guard size != bounds.size else { return }
     rootViewController?.transition(to: size)
     frame = CGRect(origin: .zero, size: size)
-    for view in subviews where view.owningViewController != nil { view.frame = bounds }
+    for view in subviews {
+      guard let controller = view.owningViewController else { continue }
+      view.frame = controller.frameInWindow(bounds)
+    }
     updateKeyboard()
   }
 

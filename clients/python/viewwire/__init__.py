@@ -19,6 +19,7 @@ from .errors import (
 )
 from .hashing import fnv1a64, format_hash, layout_term, place_term, property_term
 from .mirror import Frame, FrameAssembler, Mirror, View
+from .resilient import ResilientConnection, SessionLost
 from .session import Session
 from .tokens import Token, canonical_number, quote, tokenize, unquote
 from .transcript import replay, replay_text
@@ -28,5 +29,5 @@ __all__ = [
     "HashMismatch", "LineSocket", "Mirror", "ProtocolError", "Reply", "ReplyTimeout", "Session",
     "Token", "TokenError", "TranscriptError", "TranscriptMismatch", "View", "ViewWireError",
     "canonical_number", "fnv1a64", "format_hash", "layout_term", "place_term", "property_term",
-    "quote", "replay", "replay_text", "tokenize", "unquote",
+    "quote", "replay", "replay_text", "tokenize", "unquote", "ResilientConnection", "SessionLost",
 ]

@@ -310,7 +310,9 @@ class Connection:
     def _apply(self, frame: Frame) -> None:
         self._pending_frames.append(frame)
         problem: Optional[str] = None
-        if frame.seq != self.mirror.seq + 1:
+        # A full frame replaces the mirror, so it may follow any frame (a `resume` whose missed
+        # frames are gone sends one, section 15).
+        if frame.seq != self.mirror.seq + 1 and not frame.full:
             problem = f"frame {frame.seq} follows frame {self.mirror.seq}"
         try:
             self.mirror.apply(frame)

@@ -13,6 +13,7 @@ from typing import Callable, List, Optional, Tuple, Union
 from .connection import DEFAULT_TIMEOUT, Connection, Reply
 from .errors import ReplyTimeout, ViewWireError
 from .mirror import Mirror, View
+from .resilient import ResilientConnection
 from .tokens import canonical_number, quote, tokenize
 
 Target = Union[str, View, float, int]
@@ -30,8 +31,11 @@ class Session:
     """
 
     def __init__(self, port: int, host: str = "127.0.0.1", timeout: float = DEFAULT_TIMEOUT,
-                 strict: bool = False, on_line: Optional[Callable[[str], None]] = None) -> None:
-        self.connection = Connection(host, port, timeout=timeout, strict=strict, on_line=on_line)
+                 strict: bool = False, on_line: Optional[Callable[[str], None]] = None,
+                 resilient: bool = False) -> None:
+        # resilient=True: the session survives lost connections (sections 15 and 16).
+        connection_type = ResilientConnection if resilient else Connection
+        self.connection = connection_type(host, port, timeout=timeout, strict=strict, on_line=on_line)
         self.timeout = timeout
 
     def __enter__(self) -> "Session":

@@ -27,6 +27,8 @@ REPEAT = "repeat"
 CLOSE = "close"
 EXPECT_CLOSE = "expect-close"
 EXPECT_RAW = "expect-raw"
+RECONNECT = "reconnect"
+SEND_BOUND = "send-bound"
 
 _PLACEHOLDER = re.compile(r"\{\{|\{(\.\.\.|\w+)\}")
 
@@ -81,7 +83,9 @@ def _directive(body: str, name: str, number: int) -> Step:
         if word == "repeat":
             count, _, chunk = rest.partition(" ")
             return Step(number, REPEAT, data=chunk.encode("utf-8") * int(count))
-        if word in (CLOSE, EXPECT_CLOSE) and not rest:
+        if word == SEND_BOUND:
+            return Step(number, SEND_BOUND, text=rest)
+        if word in (CLOSE, EXPECT_CLOSE, RECONNECT) and not rest:
             return Step(number, word)
     except ValueError as error:
         raise TranscriptError(f"{name}:{number}: bad '! {body}': {error}") from error
@@ -163,6 +167,13 @@ class Replayer:
             for step in self.steps:
                 if step.kind == CLOSE:
                     break
+                if step.kind == RECONNECT:
+                    # Section 15: the mirror stays, and a `resume` goes on from its frames; a
+                    # frame the close cut is dropped.
+                    sock.close()
+                    self._assembler = FrameAssembler()
+                    sock = LineSocket.connect(self.host, self.port, self.timeout)
+                    continue
                 self._perform(sock, step)
         finally:
             sock.close()
@@ -171,6 +182,11 @@ class Replayer:
     def _perform(self, sock: LineSocket, step: Step) -> None:
         if step.kind == SEND:
             sock.send_line(step.text)
+            self.result.sent += 1
+        elif step.kind == SEND_BOUND:
+            # Section 12: each bound `{NAME}` is replaced by its value; other braces stay.
+            text = re.sub(r"\{(\w+)\}", lambda m: self.bindings.get(m.group(1), m.group(0)), step.text)
+            sock.send_line(text)
             self.result.sent += 1
         elif step.kind in (RAW, SEND_UNTERMINATED, REPEAT):
             sock.send(step.data)

@@ -81,8 +81,8 @@ def test_a_typed_field_shows_a_caret_after_its_text(start_screen):
     screen.send(b"bob")
     screen.wait_for_text("bob")
     screen.wait_quiet()
-    # The caret is a block in the text colour right after the text; the field's row is underlined.
-    assert screen.cell(column + 3, row).bg == "000000"
+    # The caret is a cell in the tint right after the text; the field's text row is underlined.
+    assert screen.cell(column + 3, row).bg == "007aff"
     assert screen.cell(column, row).underscore
 
 

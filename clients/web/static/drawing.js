@@ -5,15 +5,16 @@
 // does not blank a whole drawing.
 
 import { tokenize } from "./tokens.js";
-import { lineHeight } from "./text.js";
+import { lineHeight, widthOf, characters } from "./text.js";
 import { fontCss } from "./look.js";
 
 /**
  * Paints `commands` (the unquoted `draw` value) into `canvas`, sized `width`×`height` points at
  * `scale` device pixels per point. Every string drawn by a `text` command is passed to `drewText`,
- * so a test can see what the page drew where the DOM cannot.
+ * so a test can see what the page drew where the DOM cannot. `stretch` ([sx, sy]) scales the
+ * commands' coordinates, for an image's design box stretched to its view.
  */
-export function paintDrawing(canvas, commands, width, height, scale, drewText) {
+export function paintDrawing(canvas, commands, width, height, scale, drewText, stretch = [1, 1]) {
   const w = Math.max(0, Math.ceil(width * scale));
   const h = Math.max(0, Math.ceil(height * scale));
   if (canvas.width !== w) canvas.width = w;
@@ -21,7 +22,9 @@ export function paintDrawing(canvas, commands, width, height, scale, drewText) {
   const g = canvas.getContext("2d");
   g.setTransform(1, 0, 0, 1, 0, 0);
   g.clearRect(0, 0, w, h);
-  g.setTransform(scale, 0, 0, scale, 0, 0);
+  g.setTransform(scale * stretch[0], 0, 0, scale * stretch[1], 0, 0);
+  g.lineCap = "butt";
+  g.lineJoin = "miter";
   g.fillStyle = "#000000ff";
   g.strokeStyle = "#000000ff";
   g.lineWidth = 1;
@@ -77,12 +80,18 @@ export function paintDrawing(canvas, commands, width, height, scale, drewText) {
         g.beginPath();
         break;
       case "text": {
+        // Each line fills its measured box (section 14, "Text"): left-aligned, compressed when
+        // the font draws it wider, the em square centred in the line's height.
         const [x, y, size] = n;
         const string = args[4] ?? "";
         g.font = fontCss(size, args[3]);
         g.textBaseline = "middle";
+        g.textAlign = "left";
         const step = lineHeight(size);
-        string.split("\n").forEach((part, i) => g.fillText(part, x, y + i * step + step / 2));
+        string.split("\n").forEach((part, i) => {
+          const box = (widthOf(characters(part)) * size) / 2;
+          if (box > 0) g.fillText(part, x, y + i * step + step / 2, box);
+        });
         drewText(string);
         break;
       }

@@ -1,49 +1,45 @@
-// The built-in images of PROTOCOL.md section 6 ("Controls' geometry"), as SVG drawn by this client.
-//
-// Each is drawn in its own size (24×24, `photo` 120×80) with `currentColor` as its tint, so an
-// image view scales it as its content mode says and colours it with CSS.
+// The built-in images (PROTOCOL.md section 14, "Image views"): each is a list of section 6's
+// drawing commands in its design box, 24×24 points (`photo` 120×80), which an image view
+// stretches to its bounds (`scaleToFill`). The symbols are drawn in the tint colour.
 
-const SYMBOLS = {
-  star: '<path d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z"/>',
-  heart:
-    '<path d="M12 21s-7.5-4.6-9.3-9.1C1.4 8.6 3.5 5 7 5c2.1 0 3.6 1.2 5 3 1.4-1.8 2.9-3 5-3 3.5 0 5.6 3.6 4.3 6.9C19.5 16.4 12 21 12 21z"/>',
-  circle: '<circle cx="12" cy="12" r="10"/>',
-  square: '<rect x="3" y="3" width="18" height="18" rx="2"/>',
-  checkmark:
-    '<path d="M4 12.5l5 5L20 6.5" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>',
-  person: '<circle cx="12" cy="7.5" r="4.5"/><path d="M3.5 21c0-4.7 3.8-8 8.5-8s8.5 3.3 8.5 8z"/>',
-  gear:
-    '<path fill-rule="evenodd" d="M10.3 2h3.4l.5 2.6 1.8.8 2.2-1.5 2.4 2.4-1.5 2.2.8 1.8 2.6.5v3.4l-2.6.5-.8 1.8 1.5 2.2-2.4 2.4-2.2-1.5-1.8.8-.5 2.6h-3.4l-.5-2.6-1.8-.8-2.2 1.5-2.4-2.4 1.5-2.2-.8-1.8L2 13.7v-3.4l2.6-.5.8-1.8-1.5-2.2 2.4-2.4 2.2 1.5 1.8-.8zM12 8.5a3.5 3.5 0 100 7 3.5 3.5 0 000-7z"/>',
+const T = "#007affff";
+
+const IMAGES = {
+  circle: [`fill ${T}`, "ellipse 2 2 20 20", "paint fill"],
+  square: [`fill ${T}`, "rrect 3 3 18 18 3", "paint fill"],
+  star: [
+    `fill ${T}`, "move 12 1.5", "line 14.645 8.859", "line 22.462 9.101", "line 16.28 13.891",
+    "line 18.466 21.399", "line 12 17", "line 5.534 21.399", "line 7.72 13.891", "line 1.538 9.101",
+    "line 9.355 8.859", "close", "paint fill",
+  ],
+  heart: [
+    `fill ${T}`, "move 12 21", "curve 12 21 2 14.5 2 8.5", "curve 2 5.5 4.5 3 7.5 3", "curve 9.5 3 11 4 12 5.5",
+    "curve 13 4 14.5 3 16.5 3", "curve 19.5 3 22 5.5 22 8.5", "curve 22 14.5 12 21 12 21", "close", "paint fill",
+  ],
+  checkmark: [`stroke ${T}`, "width 3", "move 4 12.5", "line 9.5 18", "line 20 6", "paint stroke"],
+  person: [
+    `fill ${T}`, "ellipse 8 3 8 8", "paint fill", "move 4 21", "curve 4 16 7.5 13 12 13",
+    "curve 16.5 13 20 16 20 21", "close", "paint fill",
+  ],
+  gear: [
+    `stroke ${T}`, "width 3", "ellipse 5 5 14 14", "paint stroke", "move 19 12", "line 23 12", "move 16.95 16.95",
+    "line 19.778 19.778", "move 12 19", "line 12 23", "move 7.05 16.95", "line 4.222 19.778", "move 5 12",
+    "line 1 12", "move 7.05 7.05", "line 4.222 4.222", "move 12 5", "line 12 1", "move 16.95 7.05",
+    "line 19.778 4.222", "paint stroke",
+  ],
+  photo: [
+    "fill #e5e5eaff", "rect 0 0 120 80", "paint fill", "fill #ffcc00ff", "ellipse 84 14 16 16", "paint fill",
+    "fill #34c759ff", "move 0 80", "line 40 36", "line 70 62", "line 86 48", "line 120 80", "close", "paint fill",
+  ],
 };
 
-const PHOTO =
-  '<rect width="120" height="80" rx="6" fill="#dce6f0"/>' +
-  '<circle cx="88" cy="22" r="9" fill="#ffcc00"/>' +
-  '<path d="M0 80l38-42 26 28 14-14 42 28z" fill="#34c759"/>' +
-  '<path d="M0 80l38-42 26 28 14-14 42 28" fill="none" stroke="#248a3d" stroke-width="2"/>';
-
-/** The size an image view takes by itself for image `name` (section 6), or null for an unknown name. */
+/** The design box of image `name`, or null for a name not in the set (which draws nothing). */
 export function imageSize(name) {
-  if (name === "photo") return [120, 80];
-  return Object.hasOwn(SYMBOLS, name) ? [24, 24] : null;
+  if (!Object.hasOwn(IMAGES, name)) return null;
+  return name === "photo" ? [120, 80] : [24, 24];
 }
 
-/**
- * An SVG element drawing image `name`, filling its box with `preserveAspectRatio` `fit`
- * (an SVG value such as `xMidYMid meet`). Unknown names draw a crossed box, so a missing image
- * shows as missing rather than as nothing.
- */
-export function imageElement(name, fit) {
-  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-  const known = imageSize(name);
-  const [w, h] = known ?? [24, 24];
-  svg.setAttribute("viewBox", `0 0 ${w} ${h}`);
-  svg.setAttribute("preserveAspectRatio", fit);
-  svg.setAttribute("fill", "currentColor");
-  svg.innerHTML =
-    name === "photo"
-      ? PHOTO
-      : (SYMBOLS[name] ??
-        '<rect x="2" y="2" width="20" height="20" fill="none" stroke="currentColor"/><path d="M2 2l20 20M22 2L2 22" stroke="currentColor"/>');
-  return svg;
+/** Image `name` as a `draw` property's text (commands separated by LF), or null. */
+export function imageCommands(name) {
+  return Object.hasOwn(IMAGES, name) ? IMAGES[name].join("\n") : null;
 }

@@ -31,16 +31,23 @@ export class Input {
     stage.addEventListener("pointermove", (e) => this.pointerMove(e));
     stage.addEventListener("pointerup", (e) => this.pointerUp(e));
     stage.addEventListener("pointercancel", (e) => this.pointerUp(e));
+    stage.addEventListener("wheel", (e) => this.wheel(e), { passive: false });
     stage.addEventListener("contextmenu", (e) => e.preventDefault());
+    // A press on the window must not take the focus from the key input (a field stays focused
+    // until the server says otherwise).
+    stage.addEventListener("mousedown", (e) => e.preventDefault());
     keys.addEventListener("keydown", (e) => this.keyDown(e));
     keys.addEventListener("input", (e) => this.typed(e));
     keys.addEventListener("compositionend", (e) => this.composed(e));
   }
 
-  /** The window point of a pointer event, clamped into the window ([0, W) × [0, H)). */
-  point(event) {
+  /**
+   * The window point of a pointer event. A touch must start inside the window, [0, W) × [0, H)
+   * (section 5), so `inside` clamps it there; a finger already down may leave it (`move`, `up`).
+   */
+  point(event, inside = true) {
     const box = this.stage.getBoundingClientRect();
-    const clamp = (v, size) => Math.min(Math.max(v, 0), Math.max(0, size - 0.001));
+    const clamp = (v, size) => (inside ? Math.min(Math.max(v, 0), Math.max(0, size - 0.001)) : v);
     const x = clamp(event.clientX - box.left, box.width);
     const y = clamp(event.clientY - box.top, box.height);
     return { x, y, text: `${canonical(x)} ${canonical(y)}` };
@@ -48,6 +55,8 @@ export class Input {
 
   pointerDown(event) {
     if (!this.enabled || event.button !== 0 || this.press) return;
+    // A touch on the keyboard's area belongs to the keyboard and is not sent (section 14).
+    if (event.target.closest?.(".vw-keyboard")) return;
     event.preventDefault();
     this.stage.setPointerCapture(event.pointerId);
     const start = this.point(event);
@@ -66,7 +75,7 @@ export class Input {
   pointerMove(event) {
     const press = this.press;
     if (!press || event.pointerId !== press.id) return;
-    const at = this.point(event);
+    const at = this.point(event, false);
     if (!press.downSent) {
       if (Math.hypot(at.x - press.start.x, at.y - press.start.y) < SLOP) return;
       this.sendDown();
@@ -92,9 +101,40 @@ export class Input {
     if (!press || event.pointerId !== press.id) return;
     clearTimeout(press.timer);
     this.press = null;
-    const at = event.type === "pointercancel" ? press.last : this.point(event);
+    const at = event.type === "pointercancel" ? press.last : this.point(event, false);
     if (press.downSent) this.command(`up ${at.text}`);
     else this.command(`tap ${press.start.text}`);
+  }
+
+  /**
+   * A mouse wheel over a scroll view (any view with `contentSize`: tables too) scrolls it the way
+   * a finger would (section 6, "Controls' geometry": a drag that starts inside a scroll view
+   * scrolls it): one `drag` from the pointer, against the wheel's direction. Deltas that come while a drag is in flight are added up.
+   */
+  wheel(event) {
+    if (!this.enabled || this.press) return;
+    const scroller = event.target.closest?.("[data-scrolls]");
+    if (!scroller || event.target.closest('[data-class="Slider"], [data-class="Switch"]')) return;
+    event.preventDefault();
+    const unit = event.deltaMode === 1 ? 17 : event.deltaMode === 2 ? this.stage.clientHeight : 1;
+    const at = this.point(event);
+    this.wheelDelta = (this.wheelDelta ?? [0, 0]).map((d, i) => d + [event.deltaX, event.deltaY][i] * unit);
+    this.wheelAt = at;
+    this.flushWheel();
+  }
+
+  flushWheel() {
+    if (this.wheelInFlight || !this.wheelDelta) return;
+    const [dx, dy] = this.wheelDelta;
+    const { x, y } = this.wheelAt;
+    this.wheelDelta = null;
+    if (!dx && !dy) return;
+    this.wheelInFlight = true;
+    const to = `${canonical(x - dx)} ${canonical(y - dy)}`;
+    this.command(`drag ${canonical(x)} ${canonical(y)} ${to} steps=1`).finally(() => {
+      this.wheelInFlight = false;
+      this.flushWheel();
+    });
   }
 
   /** Called after each frame: key input follows the mirror's focused field. */
@@ -123,13 +163,22 @@ export class Input {
     if (event.inputType === "insertText" || event.inputType === "insertFromPaste" || event.inputType === "insertReplacementText") {
       const text = event.data ?? this.keys.value;
       this.keys.value = "";
-      if (text) this.command(`text ${quote(text)}`);
+      if (text) this.sendText(text);
     } else this.keys.value = "";
   }
 
   composed(event) {
     this.keys.value = "";
-    if (event.data) this.command(`text ${quote(event.data)}`);
+    if (event.data) this.sendText(event.data);
+  }
+
+  /**
+   * Sends typed text as `text` commands. A paste may be longer than a line may be (4096 bytes,
+   * section 1), so it goes in pieces of at most 400 code points (at most 8 bytes each, quoted).
+   */
+  sendText(text) {
+    const points = Array.from(text);
+    for (let i = 0; i < points.length; i += 400) this.command(`text ${quote(points.slice(i, i + 400).join(""))}`);
   }
 
   /** Sends one command; its failure (a point outside the window after a resize...) is not fatal. */

@@ -24,7 +24,7 @@ export function halfEms(character) {
 }
 
 /** The width of a run of characters, in half-ems. */
-function widthOf(chars) {
+export function widthOf(chars) {
   let total = 0;
   for (const c of chars) total += halfEms(c);
   return total;
@@ -36,13 +36,11 @@ export function lineHeight(size) {
 }
 
 /**
- * The lines `text` is shown in at font size `size`: broken at every `\n` (`\r\n` once) and, when
- * `wrap` is set, wrapped at single spaces to `width` points (words wider than `width` broken
- * between characters). `lines` caps the count (0 for none).
- * Returns `{lines: [string], width, height, cut}`: `width` the widest line shown, rounded up and
- * at most `width` when wrapping; `cut` whether lines were left out by the cap.
+ * The lines of `text` at font size `size`, each an array of characters: broken at every `\n`
+ * (`\r\n` once) and, when `wrap` is set, wrapped at single spaces to `width` points (words wider
+ * than `width` broken between characters). No cap on their count.
  */
-export function layoutText(text, size, { width = Infinity, wrap = false, lines = 1 } = {}) {
+export function breakLines(text, size, { width = Infinity, wrap = false } = {}) {
   const paragraphs = text.replace(/\r\n/g, "\n").split("\n");
   const limit = wrap ? Math.floor((2 * width) / size + 1e-9) : Infinity;
   const out = [];
@@ -85,15 +83,53 @@ export function layoutText(text, size, { width = Infinity, wrap = false, lines =
     }
     out.push(current ?? []);
   }
+  return out;
+}
+
+/**
+ * The measured size of `text` (section 6): lines as `breakLines` gives them, capped by `lines`
+ * (0 for none). Returns `{lines: [string], width, height, cut}`: `width` the widest line shown,
+ * at most `width` when wrapping, rounded up; `cut` whether the cap left lines out.
+ */
+export function layoutText(text, size, { width = Infinity, wrap = false, lines = 1 } = {}) {
+  const out = breakLines(text, size, { width, wrap });
   const shown = lines > 0 ? out.slice(0, lines) : out;
   let widest = 0;
   for (const line of shown) widest = Math.max(widest, widthOf(line));
-  let measured = Math.ceil((widest * size) / 2 - 1e-9);
-  if (wrap) measured = Math.min(measured, Math.ceil(width));
+  let measured = (widest * size) / 2;
+  if (wrap) measured = Math.min(measured, width);
   return {
     lines: shown.map((chars) => chars.join("")),
-    width: measured,
+    width: Math.ceil(measured - 1e-9),
     height: shown.length * lineHeight(size),
     cut: shown.length < out.length,
   };
+}
+
+/**
+ * Tail truncation (section 14, "Text"): the longest prefix of whole characters whose width plus
+ * an ellipsis' (half an em) fits `available` points, then `…`; `…` alone when nothing fits.
+ * Returns the characters to draw.
+ */
+export function truncateTail(chars, size, available) {
+  const limit = Math.floor((2 * available) / size + 1e-9) - 1;
+  const kept = [];
+  let used = 0;
+  for (const c of chars) {
+    const w = halfEms(c);
+    if (used + w > limit) break;
+    kept.push(c);
+    used += w;
+  }
+  kept.push("…");
+  return kept;
+}
+
+/** The longest suffix of whole characters at most `available` points wide (a focused field's end). */
+export function keepEnd(chars, size, available) {
+  const limit = Math.floor((2 * available) / size + 1e-9);
+  let used = 0;
+  let start = chars.length;
+  while (start > 0 && used + halfEms(chars[start - 1]) <= limit) used += halfEms(chars[--start]);
+  return chars.slice(start);
 }

@@ -79,3 +79,35 @@ def test_an_animated_change_moves_along_its_curve(daemon: WebDaemon, browser: we
     assert any(0.55 < s < 0.95 for s in samples), f"no value between the ends: {samples}"
     assert "ease-in-out" in browser.execute_script("return [...curves]")
     check_mirror(browser)
+
+
+def test_the_mouse_wheel_scrolls_a_scroll_view(daemon: WebDaemon, browser: webdriver.Chrome) -> None:
+    load(browser, f"{daemon.url}#/gallery")
+    wait_settled(browser)
+    ActionChains(browser).scroll_to_element(view(browser, "row2")).perform()  # no-op: the page does not scroll
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+    ActionChains(browser).scroll_from_origin(ScrollOrigin.from_element(view(browser, "row2")), 0, 120).perform()
+    wait_for(lambda: prop(browser, "scroll", "offset") == "0,120", "the scroll view to scroll by 120")
+    wait_settled(browser)
+    # Past the end it stops where the content ends: 500 - 200 = 300.
+    ActionChains(browser).scroll_from_origin(ScrollOrigin.from_element(view(browser, "scroll")), 0, 1000).perform()
+    wait_for(lambda: prop(browser, "scroll", "offset") == "0,300", "the scroll view's end")
+    check_mirror(browser)
+
+
+def test_the_mouse_wheel_scrolls_a_table_of_ten_thousand_rows(daemon: WebDaemon, browser: webdriver.Chrome) -> None:
+    from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+
+    load(browser, f"{daemon.url}#/table")
+    wait_settled(browser)
+    views = browser.execute_script("return viewwire.mirror.views.size")
+    for _ in range(5):
+        ActionChains(browser).scroll_from_origin(ScrollOrigin.from_element(view(browser, "table")), 0, 2000).perform()
+    wait_for(lambda: prop(browser, "table", "offset") == "0,10000", "the table to scroll by 10000")
+    wait_settled(browser)
+    # Rows are reused, not added: the mirror holds about as many views as before, showing later items.
+    assert browser.execute_script("return viewwire.mirror.views.size") < views + 20
+    import re
+    shown = [int(n) for n in re.findall(r"^Item (\d+)$", browser.find_element("tag name", "body").text, re.M)]
+    assert shown and min(shown) > 200, shown
+    check_mirror(browser)

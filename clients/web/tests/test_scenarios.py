@@ -144,3 +144,20 @@ def test_the_hello_says_what_the_browser_is(daemon: WebDaemon, browser: webdrive
     hello = next(line for line in browser.execute_script("return viewwire.log()") if line.startswith("> hello"))
     assert hello == "> hello version=2 size=390x844 scale=1 idiom=desktop locale=en-US keyboard=0"
     assert page_state(browser)["session"]
+
+
+def test_a_high_density_screen_says_its_scale_and_draws_canvases_at_it(daemon: WebDaemon,
+                                                                      browser: webdriver.Chrome) -> None:
+    try:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 390, "height": 876, "deviceScaleFactor": 2, "mobile": False})
+        load(browser, f"{daemon.url}#/gallery")
+        wait_settled(browser)
+        hello = next(line for line in browser.execute_script("return viewwire.log()") if line.startswith("> hello"))
+        assert " scale=2 " in hello and " size=390x844 " in hello
+        width = browser.execute_script("return arguments[0].querySelector('canvas').width", view(browser, "gauge"))
+        assert width == 700
+        check_mirror(browser)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 390, "height": 876, "deviceScaleFactor": 1, "mobile": False})

@@ -1,7 +1,7 @@
 // Section 6's text measurement rule, with the spec's own example first.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { layoutText, characters, halfEms } from "../../static/text.js";
+import { layoutText, characters, halfEms, truncateTail, keepEnd } from "../../static/text.js";
 
 const cases = [
   // text, size, options, lines, width, height
@@ -29,4 +29,24 @@ test("characters are grapheme clusters; wide ones are two half-ems", () => {
     assert.equal(characters(c).length, 1, c);
     assert.equal(halfEms(c), w, c);
   }
+});
+
+test("tail truncation keeps whole characters and room for the ellipsis (section 14)", () => {
+  const table = [
+    // text, size, available, shown
+    ["abcdefghij", 10, 30, "abcde…"], // 6 half-ems = 30 points
+    ["abcdefghij", 10, 34, "abcde…"],
+    ["ab中cd", 10, 20, "ab…"], // 中 is wide: ab中 + … would be 5 half-ems = 25 > 20
+    ["abc", 10, 3, "…"], // not even the ellipsis fits: it alone
+    ["", 17, 100, "…"],
+  ];
+  for (const [text, size, available, shown] of table) {
+    assert.equal(truncateTail(characters(text), size, available).join(""), shown, `${text} in ${available}`);
+  }
+});
+
+test("a focused field keeps the end of its text that fits", () => {
+  assert.equal(keepEnd(characters("abcdefghij"), 10, 30).join(""), "efghij");
+  assert.equal(keepEnd(characters("ab中文"), 10, 25).join(""), "b中文");
+  assert.equal(keepEnd(characters("abc"), 10, 100).join(""), "abc");
 });

@@ -1,0 +1,212 @@
+public import Foundation
+
+/// Decides and hears tab changes the user makes (UIKit's `UITabBarControllerDelegate`).
+public protocol TabBarControllerDelegate: AnyObject {
+  /// Whether a tap may select `viewController`'s tab; true by default.
+  func tabBarController(_ tabBarController: TabBarController, shouldSelect viewController: ViewController)
+    -> Bool
+  /// The user selected `viewController`'s tab (also when it was selected already).
+  func tabBarController(_ tabBarController: TabBarController, didSelect viewController: ViewController)
+}
+
+extension TabBarControllerDelegate {
+  /// True.
+  public func tabBarController(
+    _ tabBarController: TabBarController, shouldSelect viewController: ViewController
+  )
+    -> Bool
+  { true }
+  /// Nothing.
+  public func tabBarController(_ tabBarController: TabBarController, didSelect viewController: ViewController)
+  {}
+}
+
+/// Controllers side by side behind a bar of tabs (UIKit's `UITabBarController`).
+///
+/// The controllers are children; only the selected one is on screen, its view filling this
+/// one's with its safe area ending above the bar (`view.safeAreaInsets.bottom`), so a table in
+/// a tab scrolls under the bar as in UIKit. Switching tabs runs UIKit's appearance order (the
+/// old tab's `viewWillDisappear`, the new one's `viewWillAppear`, then `viewDidDisappear` and
+/// `viewDidAppear`). Setting `selectedIndex` in code does not call the delegate; a tap does.
+open class TabBarController: ViewController {
+  /// The tabs' controllers, in order.
+  public private(set) var viewControllers: [ViewController]?
+
+  /// The bar along the bottom.
+  public let tabBar = TabBar()
+
+  /// Asked and told about the user's tab changes; held weakly.
+  open weak var delegate: (any TabBarControllerDelegate)?
+
+  /// The selected tab.
+  open var selectedIndex: Int {
+    get { selected }
+    set { select(newValue) }
+  }
+
+  /// The selected tab's controller.
+  open var selectedViewController: ViewController? {
+    get { viewControllers.flatMap { $0.indices.contains(selected) ? $0[selected] : nil } }
+    set {
+      guard let newValue, let index = viewControllers?.firstIndex(where: { $0 === newValue }) else { return }
+      select(index)
+    }
+  }
+
+  private var selected = 0
+
+  /// A tab bar controller with no tabs; give it some with `setViewControllers(_:animated:)`.
+  public override init(nibName: String? = nil, bundle: Bundle? = nil) {
+    super.init(nibName: nibName, bundle: bundle)
+    tabBar.onSelect = { [weak self] index in self?.userSelected(index) }
+  }
+
+  /// Replaces the tabs; the first is selected.
+  open func setViewControllers(_ controllers: [ViewController]?, animated: Bool) {
+    let old = selectedViewController
+    for controller in viewControllers ?? [] {
+      controller.willMove(toParent: nil)
+    }
+    let removed = viewControllers ?? []
+    viewControllers = controllers
+    selected = 0
+    for controller in controllers ?? [] {
+      addChild(controller)
+      controller.tabBarItem.onChange = { [weak self] in self?.updateBar() }
+    }
+    updateBar()
+    let new = selectedViewController
+    transition(from: old, to: new, animated: animated) {
+      for controller in removed { controller.removeFromParent() }
+      for controller in controllers ?? [] { controller.didMove(toParent: self) }
+    }
+  }
+
+  private func userSelected(_ index: Int) {
+    guard let controllers = viewControllers, controllers.indices.contains(index) else { return }
+    guard delegate?.tabBarController(self, shouldSelect: controllers[index]) ?? true else { return }
+    select(index)
+    delegate?.tabBarController(self, didSelect: controllers[index])
+  }
+
+  private func select(_ index: Int) {
+    guard let controllers = viewControllers, controllers.indices.contains(index), index != selected else {
+      return
+    }
+    let old = selectedViewController
+    selected = index
+    tabBar.selectedIndex = index
+    transition(from: old, to: controllers[index], animated: false) {}
+  }
+
+  /// Shows the tabs' titles: each item's, or its controller's `title`; a navigation controller
+  /// without a title of its own shows its root controller's, as apps expect of UIKit (where a
+  /// root controller's `title` names the tab its stack is in).
+  func updateBar() {
+    func title(of controller: ViewController) -> String? {
+      if let title = controller.tabBarItem.title ?? controller.title { return title }
+      return (controller as? NavigationController)?.viewControllers.first.flatMap(title(of:))
+    }
+    let titles = (viewControllers ?? []).map { title(of: $0) ?? "" }
+    tabBar.setTitles(titles)
+    tabBar.selectedIndex = selected
+  }
+
+  // MARK: Appearance and views, as NavigationController does them
+
+  open override func loadView() {
+    view = TabBarContainerView(bar: tabBar)
+  }
+
+  /// The selected tab appears when this controller does, at the moments it chooses.
+  open override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
+
+  override func willForwardAppearance(appearing: Bool) {
+    if appearing, let selected = selectedViewController { prepare(selected) }
+  }
+
+  override func didForwardAppearance(appearing: Bool) {
+    if appearing, let selected = selectedViewController { install(selected) }
+  }
+
+  override var childrenForAppearance: [ViewController] {
+    guard let selected = selectedViewController, isViewLoaded else { return [] }
+    return [selected]
+  }
+
+  private func transition(
+    from old: ViewController?, to new: ViewController?, animated: Bool, completion: @escaping () -> Void
+  ) {
+    guard old !== new || new?.viewIfLoaded?.superview == nil else {
+      completion()
+      return
+    }
+    guard isAppearing, let window = hostWindow else {
+      if isViewLoaded {
+        old?.viewIfLoaded?.removeFromSuperview()
+        if let new { install(new) }
+      }
+      completion()
+      return
+    }
+    if let new { prepare(new) }
+    old?.beginAppearanceTransition(isAppearing: false, animated: animated)
+    new?.beginAppearanceTransition(isAppearing: true, animated: animated)
+    if let new { install(new) }
+    old?.viewIfLoaded?.removeFromSuperview()
+    new?.callViewIsAppearing()
+    window.runAfterLayout { [weak old, weak new] in
+      old?.endAppearanceTransition(animated: animated)
+      new?.endAppearanceTransition(animated: animated)
+      completion()
+    }
+  }
+
+  /// Gives the tab's view the frame and safe area it has above the bar.
+  private func prepare(_ controller: ViewController) {
+    let content: View = controller.view
+    controller.containerSafeAreaInsets = EdgeInsets(top: 0, left: 0, bottom: TabBar.height, right: 0)
+    content.frame = view.bounds
+  }
+
+  private func install(_ controller: ViewController) {
+    prepare(controller)
+    let content: View = controller.view
+    if content.superview !== view { view.insertSubview(content, belowSubview: tabBar) }
+  }
+}
+
+/// The tab bar controller's view: the selected tab's view, and the bar along the bottom.
+final class TabBarContainerView: View {
+  let bar: TabBar
+
+  /// A container with a bar of its own; View's required `init()`.
+  required convenience init() {
+    self.init(bar: TabBar())
+  }
+
+  init(bar: TabBar) {
+    self.bar = bar
+    super.init()
+    backgroundColor = .white
+    addSubview(bar)
+  }
+
+  override func layoutSubviews() {
+    super.layoutSubviews()
+    bar.frame = CGRect(x: 0, y: bounds.height - TabBar.height, width: bounds.width, height: TabBar.height)
+    for content in subviews where content !== bar { content.frame = bounds }
+  }
+}
+
+extension ViewController {
+  /// The tab bar controller this controller is a tab of, directly or inside another container.
+  public var tabBarController: TabBarController? {
+    var current = parent
+    while let controller = current {
+      if let tabs = controller as? TabBarController { return tabs }
+      current = controller.parent
+    }
+    return nil
+  }
+}
