@@ -97,7 +97,8 @@ let package = Package(
     .target(
       name: "ViewWireClient", dependencies: ["ViewWireProtocol", "ViewWireWeb"], swiftSettings: strict),
     // The terminal screen's pure parts: mirror to cells, cell diffs to escapes, keys and mouse in.
-    .target(name: "ViewWireTerminal", dependencies: ["ViewWireClient", "ViewWireProtocol"], swiftSettings: strict),
+    .target(
+      name: "ViewWireTerminal", dependencies: ["ViewWireClient", "ViewWireProtocol"], swiftSettings: strict),
     .executableTarget(
       name: "viewwire",
       dependencies: [
@@ -133,7 +134,8 @@ let package = Package(
     .testTarget(name: "ViewWireLoopTests", dependencies: ["ViewWireLoop"], swiftSettings: strict),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strict),
     .testTarget(
-      name: "ViewWireTerminalTests", dependencies: ["ViewWireTerminal", "ViewWireClient", "ViewWireProtocol"],
+      name: "ViewWireTerminalTests",
+      dependencies: ["ViewWireTerminal", "ViewWireClient", "ViewWireProtocol"],
       swiftSettings: strict),
     .testTarget(
       name: "ViewWireKitTests", dependencies: ["ViewWireKit", "ViewWireDiff"], swiftSettings: strict),

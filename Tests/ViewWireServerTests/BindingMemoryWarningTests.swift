@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import ViewWireApps
 import ViewWireKit
+
+@testable import ViewWireApps
 
 /// Seed 003's port survives a memory warning (issue 12, item 5): after the hidden controller's
 /// view is released and loaded again, each view-model value has exactly one subscription per

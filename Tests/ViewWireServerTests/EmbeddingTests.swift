@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import ViewWireClient
-import ViewWireProtocol
 import ViewWireKit
+import ViewWireProtocol
 import ViewWireTesting
 
 /// The server as app authors embed it (issue 12, item 1): `ViewWireTesting.TestServer` serves
