@@ -11,42 +11,51 @@ import ViewWireWebClient
 /// call `ViewWireApplication.run(options:)`. They live here, not in the `viewwired` executable,
 /// so every daemon built on ViewWire takes the same options with the same checks.
 public struct DaemonOptions: ParsableArguments {
+  /// `--host`: the address to listen on.
   @Option(help: "The address to listen on.")
   public var host = "127.0.0.1"
 
   // Numeric options parse their value unconditionally, so `--stall-timeout -1` reaches
   // `validate()` and its message instead of being read as an unknown flag `-1`.
+  /// `--port`: the TCP port; 0 picks a free one.
   @Option(parsing: .unconditional, help: "The port to listen on; 0 picks a free port and prints it.")
   public var port = 7420
 
+  /// `--log-level`: the least severe message logged.
   @Option(
     help:
       "Log level: trace, debug, info, notice, warning, error, critical; trace also logs every session's trace events (lifecycle callbacks), even after its client left."
   )
   public var logLevel: Logger.Level = .info
 
+  /// `--max-connections`: clients served at once.
   @Option(parsing: .unconditional, help: "Largest number of clients served at once.")
   public var maxConnections = 1024
 
+  /// `--output-limit`: unread bytes before a client's frames are held back.
   @Option(parsing: .unconditional, help: "Bytes a client may leave unread before its frames are held back.")
   public var outputLimit = 256 * 1024
 
+  /// `--stall-timeout`: seconds a stalled client is kept.
   @Option(
     parsing: .unconditional,
     help: "Seconds a client may stay stalled before it is disconnected (above 0, at most 86400: one day).")
   public var stallTimeout: Double = 30
 
+  /// `--memory-soft-limit-mib`: resident memory that raises memory warnings.
   @Option(
     name: .customLong("memory-soft-limit-mib"), parsing: .unconditional,
     help: "Resident memory in MiB above which every session gets a memory warning.")
   public var memorySoftLimitMiB: Int?
 
+  /// `--resident-memory-file` (hidden): where tests supply the resident memory.
   @Option(
     help: ArgumentHelp(
       "Read resident memory (bytes, in decimal) from this file instead of /proc, so tests can cross the soft limit.",
       visibility: .hidden))
   public var residentMemoryFile: String?
 
+  /// `--web-port`: the browser client's and WebSocket sessions' port; none when nil.
   @Option(
     parsing: .unconditional,
     help:
@@ -54,21 +63,25 @@ public struct DaemonOptions: ParsableArguments {
   )
   public var webPort: Int?
 
+  /// `--web-allow-origin`: other origins whose pages may open a WebSocket.
   @Option(
     help: ArgumentHelp(
       "An origin (such as http://localhost:8000) whose pages may open a WebSocket besides the server's own; repeatable; '*' allows any.",
       valueName: "origin"))
   public var webAllowOrigin: [String] = []
 
+  /// `--web-handshake-timeout`: seconds to finish an HTTP request.
   @Option(
     parsing: .unconditional,
     help: "Seconds a web connection has to finish its request before it is closed (above 0, at most 86400).")
   public var webHandshakeTimeout: Double = 10
 
+  /// `--daemon-name`: the first part of resume tokens.
   @Option(
     help: "The daemon's name, the first part of its resume tokens (letters, digits and '-', at most 32).")
   public var daemonName = "vw"
 
+  /// `--detach-timeout`: seconds a session waits for its client to resume.
   @Option(
     parsing: .unconditional,
     help:
@@ -76,30 +89,37 @@ public struct DaemonOptions: ParsableArguments {
   )
   public var detachTimeout: Double = 60
 
+  /// `--max-detached`: detached sessions kept at most.
   @Option(
     parsing: .unconditional, help: "Detached sessions kept at most; one more ends the one detached longest.")
   public var maxDetached = 100
 
+  /// `--resume-buffer`: bytes of recent frames kept for `resume`.
   @Option(parsing: .unconditional, help: "Bytes of recent frames a resumable session keeps for 'resume'.")
   public var resumeBuffer = 256 * 1024
 
+  /// `--auth-token-file`: the file holding the secret `auth` needs.
   @Option(
     help:
       "A file whose first line is the secret every connection presents with 'auth' (at least 16 characters).")
   public var authTokenFile: String?
 
+  /// `--insecure`: allows a non-loopback address without a token.
   @Flag(
     help: "Listen on a non-loopback address without --auth-token-file (anyone who can reach it may connect).")
   public var insecure = false
 
+  /// `--max-connections-per-address`: connections one address may hold.
   @Option(parsing: .unconditional, help: "Connections one address may hold open at once.")
   public var maxConnectionsPerAddress = 64
 
+  /// `--idle-timeout`: seconds a silent connection is kept; 0 is for ever.
   @Option(
     parsing: .unconditional,
     help: "Seconds a connection may send nothing before it is closed (0: never; at most 86400).")
   public var idleTimeout: Double = 600
 
+  /// `--manual-clock`: sessions start on a clock only `clock advance` moves.
   @Flag(help: "Start every session on a manual clock that only 'clock advance' moves (for scripts).")
   public var manualClock = false
 

@@ -91,6 +91,7 @@ public final class DaemonProcess: @unchecked Sendable {
   public struct Failure: Error, CustomStringConvertible {
     /// What went wrong, with what the daemon printed.
     public let message: String
+    /// The message.
     public var description: String { message }
   }
 }

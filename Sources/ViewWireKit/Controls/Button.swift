@@ -35,6 +35,7 @@ open class Button: Control {
     setUp()
   }
 
+  /// A custom-type button (View's required `init()`).
   public required init() {
     buttonType = .custom
     super.init()

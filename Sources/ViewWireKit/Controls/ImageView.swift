@@ -54,6 +54,7 @@ open class ImageView: View {
     isUserInteractionEnabled = false
   }
 
+  /// An image view with no image (View's required `init()`).
   public required init() {
     super.init()
     isUserInteractionEnabled = false

@@ -59,6 +59,7 @@ open class Label: View {
     setUpRendering()
   }
 
+  /// An empty label (View's required `init()`).
   public required init() {
     super.init()
     setUpRendering()

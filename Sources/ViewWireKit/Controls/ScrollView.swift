@@ -65,6 +65,7 @@ open class ScrollView: View, GestureRecognizerDelegate {
     setUp()
   }
 
+  /// A scroll view with no content (View's required `init()`).
   public required init() {
     super.init()
     setUp()

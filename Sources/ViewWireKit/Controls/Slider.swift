@@ -50,6 +50,7 @@ open class Slider: Control {
     setRenderProperty("value", .number(0))
   }
 
+  /// A slider from 0 to 1 at 0 (View's required `init()`).
   public required init() {
     super.init()
     setRenderProperty("value", .number(0))

@@ -60,6 +60,7 @@ open class Stepper: Control {
     sendAllProperties()
   }
 
+  /// A stepper with UIKit's defaults (View's required `init()`).
   public required init() {
     super.init(frame: CGRect(origin: .zero, size: Self.size))
     sendAllProperties()

@@ -23,6 +23,7 @@ open class Switch: Control {
     setRenderProperty("on", .bool(false))
   }
 
+  /// A switch that is off (View's required `init()`).
   public required init() {
     super.init(frame: CGRect(origin: .zero, size: Self.size))
     setRenderProperty("on", .bool(false))

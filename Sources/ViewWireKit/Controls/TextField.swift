@@ -122,6 +122,7 @@ open class TextField: Control {
     setUpRendering()
   }
 
+  /// An empty text field (View's required `init()`).
   public required init() {
     super.init()
     setUpRendering()
