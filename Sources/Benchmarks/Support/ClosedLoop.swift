@@ -9,12 +9,15 @@ import Foundation
 
 /// What one connection sends and how it knows a reply is complete.
 public struct RequestKind: Sendable {
+  /// The kind's name in the report.
   public let name: String
   /// The requests, sent in turn (a drag alternates down and up).
   public let requests: [[UInt8]]
   /// The first bytes of the line that ends a reply (`ok ` for ViewWire, `+PONG` for redis).
   public let terminalPrefixes: [[UInt8]]
 
+  /// A kind sending `requests` in turn, whose replies end with a line starting with one of
+  /// `terminalPrefixes`.
   public init(name: String, requests: [String], terminalPrefixes: [String]) {
     self.name = name
     self.requests = requests.map { Array($0.utf8) }
@@ -31,12 +34,17 @@ public struct RequestKind: Sendable {
 
 /// The outcome of one run: completed requests, the time taken and every round trip.
 public struct LoadResult {
+  /// Requests whose reply was complete.
   public var requests = 0
+  /// The run's length, until the last reply.
   public var seconds = 0.0
   /// Round trips in microseconds, sorted.
   public var latencies: [Double] = []
+  /// Completed requests per second.
   public var requestsPerSecond: Double { seconds > 0 ? Double(requests) / seconds : 0 }
+  /// The median round trip in microseconds.
   public var p50: Double { percentile(latencies, 0.5) }
+  /// The 99th percentile round trip in microseconds.
   public var p99: Double { percentile(latencies, 0.99) }
 }
 
@@ -56,6 +64,7 @@ public final class ClosedLoop {
   private var pollSet: [pollfd]
   private let longestPrefix: Int
 
+  /// Drives the connected sockets `fds`, each sending `kind`'s requests.
   public init(fds: [Int32], kind: RequestKind) {
     self.kind = kind
     connections = fds.map { Connection(fd: $0) }

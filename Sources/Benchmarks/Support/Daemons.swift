@@ -19,9 +19,12 @@ public func fail(_ message: String) -> Never {
 
 /// A server process the benchmark started; stopped (SIGTERM, then waited for) by `stop()`.
 public final class Daemon {
+  /// `viewwired` or `redis`, for messages.
   public let name: String
   let process: Process
+  /// The port it listens on, on 127.0.0.1.
   public let port: UInt16
+  /// Its process id, for /proc and pinning.
   public var pid: Int32 { process.processIdentifier }
 
   private init(name: String, process: Process, port: UInt16) {

@@ -6,12 +6,15 @@ import Foundation
   import Glibc
 #endif
 
+/// A socket call that failed, with what failed.
 public struct SocketError: Error, CustomStringConvertible {
+  /// The failed call and its errno.
   public let description: String
 }
 
 /// A blocking line connection; `fd` may be handed to a `ClosedLoop` afterwards.
 public final class LineSocket {
+  /// The socket's descriptor.
   public let fd: Int32
   /// Bytes read past the last line returned.
   private var buffer: [UInt8] = []
@@ -86,6 +89,7 @@ public final class LineSocket {
     }
   }
 
+  /// Closes the socket (once; later calls do nothing).
   public func close() {
     guard !closed else { return }
     closed = true
