@@ -16,8 +16,13 @@ TEST_APT_PACKAGES := chromium chromium-driver fonts-liberation telnet netcat-ope
 # Each Python test folder that `make test` runs (one pytest each) against the daemon the Swift
 # build made.
 PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests clients/console-tests
+# App packages outside the root package, each built and tested in its own .build by `make test`,
+# so a change to the public API that breaks an app author's code fails here.
+EXAMPLES := Examples/Counter
+# The modules `make docs` documents with DocC, one archive each under .build/docs/.
+DOC_TARGETS := ViewWireKit ViewWireServer ViewWireDaemon ViewWireTesting
 
-.PHONY: run test deps py-deps test-deps bench-deps build build-release bench bench-latency bench-diff bench-layout bench-throughput bench-sessions format clean
+.PHONY: run test docs deps py-deps test-deps bench-deps build build-release bench bench-latency bench-diff bench-layout bench-throughput bench-sessions format clean
 
 # Installs libuv's and libedit's headers (and pkg-config) when they are missing. Needs root or
 # sudo. libedit gives the console its line editing.
@@ -67,10 +72,24 @@ run: build
 test: deps py-deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
+	@for dir in $(EXAMPLES); do \
+	  echo "swift test in $$dir"; \
+	  $(SWIFT) build --package-path $$dir --build-tests && $(SWIFT) test --package-path $$dir --skip-build || exit 1; \
+	done
 	@for dir in $(PYTEST_DIRS); do \
 	  echo "pytest $$dir"; \
 	  VIEWWIRED=$(CURDIR)/.build/debug/viewwired VIEWWIRE=$(CURDIR)/.build/debug/viewwire \
 	    $(PYTEST) -q -p no:cacheprovider $$dir || exit 1; \
+	done
+
+# DocC archives for the modules app authors use, for static hosting, in .build/docs/MODULE/.
+# Not part of `make test`.
+docs: deps
+	@mkdir -p .build/docs; for target in $(DOC_TARGETS); do \
+	  echo "docc $$target"; \
+	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+	    --target $$target --output-path .build/docs/$$target \
+	    --transform-for-static-hosting --hosting-base-path $$target --disable-indexing || exit 1; \
 	done
 
 bench: bench-latency bench-diff bench-layout bench-throughput bench-sessions

@@ -15,6 +15,10 @@ let package = Package(
     .executable(name: "viewwired", targets: ["viewwired"]),
     .executable(name: "viewwire", targets: ["viewwire"]),
     .library(name: "ViewWireKit", targets: ["ViewWireKit"]),
+    // For app authors: the server to embed, the daemon in one call, and test helpers.
+    .library(name: "ViewWireServer", targets: ["ViewWireServer"]),
+    .library(name: "ViewWireDaemon", targets: ["ViewWireDaemon"]),
+    .library(name: "ViewWireTesting", targets: ["ViewWireTesting", "ViewWireProtocol"]),
     .library(name: "ViewWireClient", targets: ["ViewWireClient"]),
     .library(name: "Cassowary", targets: ["Cassowary"]),
   ],
@@ -23,6 +27,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    // `make docs` only: DocC archives of the modules app authors use.
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // C interop: libuv, seen only by ViewWireLoop.
@@ -66,11 +72,24 @@ let package = Package(
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict),
-    .executableTarget(
-      name: "viewwired",
+    // The daemon as a library: every `viewwired` option and `ViewWireApplication(apps:).main()`,
+    // so an app author's executable serves its own apps in one call. Knows no demo app.
+    .target(
+      name: "ViewWireDaemon",
       dependencies: [
-        "ViewWireServer", "ViewWireApps", "ViewWireWebClient",
+        "ViewWireServer", "ViewWireKit", "ViewWireWebClient",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      swiftSettings: strict),
+    // `viewwired`: the daemon library serving the demo apps.
+    .executableTarget(
+      name: "viewwired", dependencies: ["ViewWireDaemon", "ViewWireApps"], swiftSettings: strict),
+    // Test helpers for app authors: a server in the test process, a daemon subprocess, replay.
+    .target(
+      name: "ViewWireTesting",
+      dependencies: [
+        "ViewWireServer", "ViewWireKit", "ViewWireClient", "ViewWireProtocol",
         .product(name: "Logging", package: "swift-log"),
       ],
       swiftSettings: strict),
@@ -78,7 +97,8 @@ let package = Package(
     .target(
       name: "ViewWireClient", dependencies: ["ViewWireProtocol", "ViewWireWeb"], swiftSettings: strict),
     // The terminal screen's pure parts: mirror to cells, cell diffs to escapes, keys and mouse in.
-    .target(name: "ViewWireTerminal", dependencies: ["ViewWireClient", "ViewWireProtocol"], swiftSettings: strict),
+    .target(
+      name: "ViewWireTerminal", dependencies: ["ViewWireClient", "ViewWireProtocol"], swiftSettings: strict),
     .executableTarget(
       name: "viewwire",
       dependencies: [
@@ -114,7 +134,8 @@ let package = Package(
     .testTarget(name: "ViewWireLoopTests", dependencies: ["ViewWireLoop"], swiftSettings: strict),
     .testTarget(name: "CassowaryTests", dependencies: ["Cassowary"], swiftSettings: strict),
     .testTarget(
-      name: "ViewWireTerminalTests", dependencies: ["ViewWireTerminal", "ViewWireClient", "ViewWireProtocol"],
+      name: "ViewWireTerminalTests",
+      dependencies: ["ViewWireTerminal", "ViewWireClient", "ViewWireProtocol"],
       swiftSettings: strict),
     .testTarget(
       name: "ViewWireKitTests", dependencies: ["ViewWireKit", "ViewWireDiff"], swiftSettings: strict),
@@ -126,7 +147,7 @@ let package = Package(
       name: "ViewWireServerTests",
       dependencies: [
         "viewwired", "viewwire", "ViewWireServer", "ViewWireApps", "ViewWireClient", "ViewWireProtocol",
-        "ViewWireWeb",
+        "ViewWireWeb", "ViewWireTesting",
       ],
       swiftSettings: strict),
   ]

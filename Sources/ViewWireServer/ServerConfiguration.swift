@@ -35,6 +35,9 @@ public struct ServerConfiguration: Sendable {
   public var residentMemory: @Sendable () -> Int? = { ResidentMemory.current() }
   /// Whether sessions start on a manual clock that only `clock advance` moves, for scripts.
   public var manualClock = false
+  /// Whether SIGINT and SIGTERM shut the server down. A daemon wants that; a server embedded in
+  /// a test process (`ViewWireTesting.TestServer`) leaves the process's signals alone.
+  public var handlesSignals = true
 
   /// The web port (PROTOCOL.md section 13): 0 picks a free one; nil serves no web port.
   public var webPort: Int?

@@ -42,7 +42,8 @@ public final class ViewWireServer: @unchecked Sendable {
     registry = SessionRegistry(configuration: configuration)
   }
 
-  /// Listens and serves on the calling thread until `stop()` or SIGINT/SIGTERM.
+  /// Listens and serves on the calling thread until `stop()` or SIGINT/SIGTERM (when
+  /// `handlesSignals`).
   ///
   /// - Parameters:
   ///   - onListening: called once the socket is bound, with the host and the real port (useful
@@ -67,7 +68,7 @@ public final class ViewWireServer: @unchecked Sendable {
         self.accept(connection)
       }
       try startWebListener(loop: loop)
-      for signal in [SIGINT, SIGTERM] {
+      for signal in configuration.handlesSignals ? [SIGINT, SIGTERM] : [] {
         signalWatchers.append(
           try loop.onSignal(signal) { [unowned self] in self.beginShutdown(reason: "server shutting down") })
       }

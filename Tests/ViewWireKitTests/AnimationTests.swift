@@ -158,6 +158,8 @@ struct AnimationTests {
   /// Sizes `child` to half of its own width when laid out.
   private final class Layout: View {
     let child: View
+    required convenience init() { self.init(child: View()) }
+
     init(child: View) {
       self.child = child
       super.init(frame: .zero)

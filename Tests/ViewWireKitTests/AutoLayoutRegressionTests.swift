@@ -14,7 +14,7 @@ struct AutoLayoutReopenTests {
     let field = TextField()
     let stack: StackView
 
-    override init() {
+    required init() {
       stack = StackView(arrangedSubviews: [field])
       super.init()
       stack.translatesAutoresizingMaskIntoConstraints = false

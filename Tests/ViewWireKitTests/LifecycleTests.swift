@@ -235,7 +235,7 @@ struct LifecycleTests {
       },
       expected: [
         "NavigationController didReceiveMemoryWarning", "A didReceiveMemoryWarning",
-        "memory A released its view", "B didReceiveMemoryWarning",
+        "memory A released its view", "A viewDidUnload", "B didReceiveMemoryWarning",
         "B willMove(toParent: nil)", "A loadView", "A viewDidLoad", "B viewWillDisappear", "A viewWillAppear",
         "A viewIsAppearing",
         "NavigationController viewWillLayoutSubviews", "NavigationContainerView layoutSubviews",
@@ -248,7 +248,7 @@ struct LifecycleTests {
       setUp: { $0.aPresentingB() },
       transition: { $0.window.simulateMemoryWarning() },
       expected: [
-        "A didReceiveMemoryWarning", "memory A released its view", "B didReceiveMemoryWarning",
+        "A didReceiveMemoryWarning", "memory A released its view", "A viewDidUnload", "B didReceiveMemoryWarning",
       ]),
     Case(
       name: "client disconnect",

@@ -38,6 +38,8 @@ struct ResponderChainTests {
   final class HandlingView: View {
     let recorder: Recorder
     let passesOn: Bool
+    required init() { fatalError("made only with init(recorder:passesOn:)") }
+
     init(recorder: Recorder, passesOn: Bool) {
       self.recorder = recorder
       self.passesOn = passesOn

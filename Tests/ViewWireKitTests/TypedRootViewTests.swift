@@ -8,7 +8,7 @@ import ViewWireKit
 struct TypedRootViewTests {
   final class SquareView: View, DefaultInitializableView {
     let square = View()
-    override init() {
+    required init() {
       super.init()
       addSubview(square)
     }
@@ -77,5 +77,39 @@ struct TypedRootViewTests {
     #expect(typedView() === shown, "\(name)")
     #expect(typedView().square.superview === shown)
     #expect(shown.frame == window.bounds)
+  }
+}
+
+/// Seed 002's generic controller as written, `class CustomViewController<CustomView: UIView>`
+/// with `view = CustomView()`: any view class works, with no conformance, because View's
+/// `init()` is required. A view with an initializer of its own provides `init()` too.
+struct GenericControllerOverAnyViewTests {
+  /// A view written UIKit's way, with `init(frame:)` only: it inherits `init()`.
+  final class FrameView: View {
+    let label = Label()
+    override init(frame: CGRect) {
+      super.init(frame: frame)
+      addSubview(label)
+    }
+    required convenience init() { self.init(frame: .zero) }
+  }
+
+  /// The seed's controller, declared in this file exactly as seed 002 declares it.
+  class SeedCustomViewController<CustomView: View>: ViewController {
+    var customView: CustomView { view as! CustomView }
+    override func loadView() { view = CustomView() }
+  }
+
+  final class FrameController: SeedCustomViewController<FrameView> {}
+  final class PlainController: CustomViewController<Label> {}
+
+  @Test func theSeedsGenericControllerInstallsItsViewClass() throws {
+    let seed = FrameController()
+    let window = Window(size: CGSize(width: 200, height: 100))
+    window.rootViewController = seed
+    #expect(window.subviews.first === seed.customView)
+    #expect(seed.customView.label.superview === seed.customView)
+    let kit = PlainController()
+    #expect(type(of: kit.customView) == Label.self)
   }
 }

@@ -180,6 +180,8 @@ private final class RecordingView: View {
   let record: (String) -> Void
   weak var resizeChildOnLayout: View?
 
+  required init() { fatalError("made only with init(name:record:)") }
+
   init(name: String, record: @escaping (String) -> Void) {
     self.name = name
     self.record = record
@@ -206,6 +208,8 @@ private final class RecordingController: ViewController {
 
   final class RootView: View {
     let record: (String) -> Void
+    required init() { fatalError("made only with init(record:)") }
+
     init(record: @escaping (String) -> Void) {
       self.record = record
       super.init(frame: .zero)

@@ -36,7 +36,7 @@ final class Row: View {
   let label = Label()
   var rowID = 0
 
-  override init() {
+  required init() {
     super.init()
     addSubview(label)
   }

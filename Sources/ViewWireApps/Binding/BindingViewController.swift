@@ -12,10 +12,15 @@ import ViewWireKit
 //   they are constrained in the seed's Cartography style too.
 // `setupViews()` keeps the seed's `constrain(view, subview1) { ... subview1.edges == view.edges }`
 // as written: the kit's Cartography-style DSL activates the constraints on the window's solver.
+// - `@ViewLazy` where the seed writes `lazy`, and a `viewDidUnload()` that empties the dispose
+//   bag. A memory warning releases this view while it is hidden (seed 003's own lifecycle
+//   diagram); with `lazy`, the reload put the same subviews in the new view and `bindViews()`
+//   bound them again, so one tap on Fade faded twice and the old bindings never ended. Now the
+//   subviews and their bindings go with the view, and the reload makes one of each again.
 
 final class BindingViewController: UIViewController {
   private var viewModel: MyViewModel!
-  private let disposeBag = DisposeBag()
+  private var disposeBag = DisposeBag()
 
   init(viewModel: MyViewModel) {
     super.init(nibName: nil, bundle: nil)
@@ -29,21 +34,21 @@ final class BindingViewController: UIViewController {
     bindViews()
   }
 
-  private lazy var subview1: UIView = {
+  @ViewLazy private var subview1: UIView = {
     let view = UIView()
     view.backgroundColor = .red
     view.accessibilityIdentifier = "subview1"
     return view
   }()
 
-  private lazy var alphaLabel: UILabel = {
+  @ViewLazy private var alphaLabel: UILabel = {
     let label = UILabel()
     label.textAlignment = .center
     label.accessibilityIdentifier = "alpha"
     return label
   }()
 
-  private lazy var fadeButton: UIButton = {
+  @ViewLazy private var fadeButton: UIButton = {
     let button = UIButton(type: .system)
     button.setTitle("Fade", for: .normal)
     button.backgroundColor = .white
@@ -51,6 +56,13 @@ final class BindingViewController: UIViewController {
     button.accessibilityIdentifier = "fade"
     return button
   }()
+
+  /// The view went away with a memory warning: its bindings go too (the `@ViewLazy` subviews
+  /// are already released), so `viewDidLoad()` binds the new subviews once.
+  override func viewDidUnload() {
+    super.viewDidUnload()
+    disposeBag = DisposeBag()
+  }
 
   private func setupViews() {
     view.addSubview(subview1)

@@ -20,6 +20,11 @@ final class GalleryView: UIView {
   static let rowCount = 10
   static let rowHeight: CGFloat = 50
 
+  /// View's required `init()`, where UIKit code has `required init?(coder:)`.
+  required convenience init() {
+    self.init(frame: .zero)
+  }
+
   override init(frame: CGRect) {
     super.init(frame: frame)
     backgroundColor = .white

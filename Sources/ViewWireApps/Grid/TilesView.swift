@@ -79,7 +79,7 @@ final class TilesView: UIView {
     return collection
   }()
 
-  override init() {
+  required init() {
     super.init()
     backgroundColor = .white
     for view in [sizeControl, countStepper, countLabel, spinner, progressView, collectionView] {

@@ -15,6 +15,11 @@ final class LoginStackView: UIView {
   let resultLabel: UILabel
   let stackView: UIStackView
 
+  /// View's required `init()`, where UIKit code has `required init?(coder:)`.
+  required convenience init() {
+    self.init(frame: .zero)
+  }
+
   override init(frame: CGRect) {
     usernameTextField = UITextField(frame: .zero)
     usernameTextField.placeholder = NSLocalizedString("Username", comment: "")

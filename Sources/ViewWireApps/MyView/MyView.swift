@@ -33,7 +33,7 @@ final class MyView: UIView {
     return button
   }()
 
-  override init() {
+  required init() {
     super.init()
     backgroundColor = .white
     addSubview(countLabel)
@@ -56,7 +56,3 @@ final class MyView: UIView {
     delegate?.myViewDidTapButton(self)
   }
 }
-
-// The one line seed 002's generic controller needs on Linux: `CustomViewController<MyView>`
-// creates its view with `init()`, which Swift can only call through a protocol requirement.
-extension MyView: DefaultInitializableView {}

@@ -21,6 +21,11 @@ struct Fruit: Sendable {
 final class FruitListView: UIView {
   let rows: [UIButton]
 
+  /// View's required `init()`, where UIKit code has `required init?(coder:)`: an empty list.
+  required convenience init() {
+    self.init(fruits: [])
+  }
+
   init(fruits: [Fruit]) {
     rows = fruits.map { fruit in
       let row = UIButton(type: .system)
@@ -67,7 +72,7 @@ final class FruitDetailView: UIView {
     return button
   }()
 
-  override init() {
+  required init() {
     super.init()
     backgroundColor = .white
     addSubview(nameLabel)

@@ -41,7 +41,7 @@ final class NoteView: UIView {
     set { hintLabel.text = newValue }
   }
 
-  override init() {
+  required init() {
     super.init()
     backgroundColor = .white
     addSubview(hintLabel)

@@ -45,7 +45,7 @@ final class RowView: UIView {
     return label
   }()
 
-  override init() {
+  required init() {
     super.init()
     addSubview(label)
   }
@@ -81,7 +81,7 @@ final class RowsView: UIView {
   /// The width the rows were last laid out at; another width lays out every row.
   private var rowWidth: CGFloat = -1
 
-  override init() {
+  required init() {
     super.init()
     backgroundColor = .white
     for button in [addButton, removeFirstButton, swapButton, updateButton] { addSubview(button) }

@@ -20,7 +20,7 @@ final class CustomView: UIView {
     }
   }
 
-  override init() {
+  required init() {
     super.init()
     backgroundColor = .lightGray
     greenArea.backgroundColor = UIColor.green.withAlphaComponent(0.3)

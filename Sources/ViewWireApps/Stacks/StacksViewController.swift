@@ -12,6 +12,11 @@ final class StacksView: UIView {
   let toggle: UIButton
   let column: UIStackView
 
+  /// View's required `init()`, where UIKit code has `required init?(coder:)`.
+  required convenience init() {
+    self.init(frame: .zero)
+  }
+
   override init(frame: CGRect) {
     let distributions: [(String, UIStackView.Distribution)] = [
       ("fill", .fill), ("fillEqually", .fillEqually), ("fillProportionally", .fillProportionally),

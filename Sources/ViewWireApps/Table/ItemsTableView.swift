@@ -16,7 +16,7 @@ final class ItemsTableView: UIView {
     return table
   }()
 
-  override init() {
+  required init() {
     super.init()
     backgroundColor = .white
     for view in [insertButton, deleteButton, tableView] { addSubview(view) }

@@ -17,6 +17,11 @@ final class AlertView: View {
   private let hasCancel: Bool
   private let twoAcross: Bool
 
+  /// View's required `init()`: an empty alert, for code generic over view classes.
+  required convenience init() {
+    self.init(style: .alert, title: nil, message: nil, actions: [])
+  }
+
   init(style: AlertController.Style, title: String?, message: String?, actions: [AlertAction]) {
     self.style = style
     hasCancel = style == .actionSheet && actions.last?.style == .cancel

@@ -77,6 +77,11 @@ open class CollectionView: ScrollView {
     layout.collectionView = self
   }
 
+  /// A collection view with an empty frame and a default flow layout (View's required `init()`).
+  public required convenience init() {
+    self.init(frame: .zero, collectionViewLayout: CollectionViewFlowLayout())
+  }
+
   // MARK: Registering and dequeuing
 
   /// Makes `dequeueReusableCell` create cells of `cellClass` for `identifier`.

@@ -38,6 +38,12 @@ open class CollectionViewCell: View {
     addSubview(contentView)
   }
 
+  /// A cell with an empty reuse identifier, for code generic over view classes (View's required
+  /// `init()`); the collection view itself uses `init(reuseIdentifier:)`.
+  public required convenience init() {
+    self.init(reuseIdentifier: "")
+  }
+
   /// The cell's own background; the selection colour stands in for it while selected.
   open override var backgroundColor: Color? {
     get { ownBackgroundColor }

@@ -171,6 +171,11 @@ final class NavigationContainerView: View {
     addSubview(bar)
   }
 
+  /// A container with a bar of its own; View's required `init()`.
+  required convenience init() {
+    self.init(bar: NavigationBar())
+  }
+
   override func layoutSubviews() {
     super.layoutSubviews()
     bar.frame = CGRect(x: 0, y: 0, width: bounds.width, height: NavigationBar.height)
@@ -191,7 +196,7 @@ open class NavigationBar: View {
 
   /// Tags the bar, its title and its back button with identifiers, so clients and scripts reach
   /// them as `@navigation-bar`, `@navigation-title` and `@back`.
-  public override init() {
+  public required init() {
     super.init()
     backgroundColor = Color(white: 0.97)
     accessibilityIdentifier = "navigation-bar"

@@ -35,26 +35,26 @@ extension HasCustomView where Self: ViewController {
   }
 }
 
-/// A view class a generic controller can create by itself, with `init()`.
+/// A view class that can be made from its metatype with `init()`, for the interface registry.
 ///
-/// UIKit builds views from a metatype through the Objective-C runtime; Swift on Linux needs the
-/// initializer to be a protocol requirement instead. A `final` view class conforms with an empty
-/// extension: `extension MyView: DefaultInitializableView {}`. That line is the one change seed
-/// 002's generic controller needs.
+/// Every `View` can (its `init()` is required), so conforming is an empty extension:
+/// `extension MyView: DefaultInitializableView {}`. Kept so code written against it still
+/// compiles; new code can use `V: View` directly.
 public protocol DefaultInitializableView: View {
   /// Creates the view with its subviews, as the seeds' views do in `init()`.
   init()
 }
 
-/// A controller generic over its root view's class, which it installs itself (seed 002).
-open class CustomViewController<CustomView: DefaultInitializableView>: ViewController {
+/// A controller generic over its root view's class, which it installs itself (seed 002):
+/// `final class MyViewController: CustomViewController<MyView>`, with no other line.
+open class CustomViewController<CustomView: View>: ViewController {
   /// The root view as its own class; never fails, because `loadView` installed it.
   public var customView: CustomView {
     // The cast cannot fail unless a subclass replaced `view`, which is a programmer error.
     view as! CustomView
   }
 
-  /// Installs a `CustomView` as the root view.
+  /// Installs a `CustomView()` as the root view, through View's required `init()`.
   open override func loadView() {
     view = CustomView()
   }

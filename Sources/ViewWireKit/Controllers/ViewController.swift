@@ -124,14 +124,28 @@ open class ViewController: Responder {
   /// Called when the daemon runs short of memory: release what can be rebuilt.
   ///
   /// The default releases the root view when it is not in a window (seed 003's lifecycle
-  /// diagram): `isViewLoaded` turns false and the view is loaded again, `loadView()` then
+  /// diagram): `isViewLoaded` turns false, every `@ViewLazy` property of the controller lets go
+  /// of its value, `viewDidUnload()` runs, and the view is loaded again, `loadView()` then
   /// `viewDidLoad()`, before it next appears. An override that keeps its view does not call super.
   open func didReceiveMemoryWarning() {
     guard let loadedView, loadedView.window == nil, !isAppearing else { return }
     hostWindow?.trace("memory", "\(String(describing: type(of: self))) released its view")
+    let window = hostWindow
     loadedView.owningViewController = nil
     self.loadedView = nil
+    ViewLazyRelease.releaseAll(in: self)
+    lifecycle(in: window, "viewDidUnload")
+    viewDidUnload()
   }
+
+  /// Called after a memory warning released the root view: drop what belonged to that view
+  /// (bindings to its subviews, references to them, caches of what it showed), because
+  /// `viewDidLoad()` will build it all again for the next view.
+  ///
+  /// UIKit called this until iOS 6 and then stopped releasing views at all; ViewWire still
+  /// releases hidden views, since a busy server's memory is shared by every session, so it needs
+  /// this too. Properties declared `@ViewLazy` are released for you before it is called.
+  open func viewDidUnload() {}
 
   /// Delivers a memory warning to this controller, its children and what it presents.
   package func receiveMemoryWarning() {

@@ -37,7 +37,7 @@ open class ActivityIndicatorView: View {
   }
 
   /// A medium spinner.
-  public convenience override init() {
+  public required convenience init() {
     self.init(style: .medium)
   }
 

@@ -35,7 +35,8 @@ open class Button: Control {
     setUp()
   }
 
-  public override init() {
+  /// A custom-type button (View's required `init()`).
+  public required init() {
     buttonType = .custom
     super.init()
     setUp()

@@ -54,7 +54,8 @@ open class ImageView: View {
     isUserInteractionEnabled = false
   }
 
-  public override init() {
+  /// An image view with no image (View's required `init()`).
+  public required init() {
     super.init()
     isUserInteractionEnabled = false
   }

@@ -59,7 +59,8 @@ open class Label: View {
     setUpRendering()
   }
 
-  public override init() {
+  /// An empty label (View's required `init()`).
+  public required init() {
     super.init()
     setUpRendering()
   }

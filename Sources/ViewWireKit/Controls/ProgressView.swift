@@ -34,7 +34,7 @@ open class ProgressView: View {
   }
 
   /// An empty default bar.
-  public convenience override init() {
+  public required convenience init() {
     self.init(progressViewStyle: .default)
   }
 

@@ -65,7 +65,8 @@ open class ScrollView: View, GestureRecognizerDelegate {
     setUp()
   }
 
-  public override init() {
+  /// A scroll view with no content (View's required `init()`).
+  public required init() {
     super.init()
     setUp()
   }

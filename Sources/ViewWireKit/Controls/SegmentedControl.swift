@@ -43,7 +43,7 @@ open class SegmentedControl: Control {
   }
 
   /// A control with no segments.
-  public convenience override init() {
+  public required convenience init() {
     self.init(items: nil)
   }
 

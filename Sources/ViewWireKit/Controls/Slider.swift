@@ -50,7 +50,8 @@ open class Slider: Control {
     setRenderProperty("value", .number(0))
   }
 
-  public override init() {
+  /// A slider from 0 to 1 at 0 (View's required `init()`).
+  public required init() {
     super.init()
     setRenderProperty("value", .number(0))
   }

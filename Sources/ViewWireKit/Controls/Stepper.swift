@@ -62,7 +62,8 @@ open class Stepper: Control {
     sendAllProperties()
   }
 
-  public override init() {
+  /// A stepper with UIKit's defaults (View's required `init()`).
+  public required init() {
     super.init(frame: CGRect(origin: .zero, size: Self.size))
     sendAllProperties()
   }

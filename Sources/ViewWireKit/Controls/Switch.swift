@@ -23,7 +23,8 @@ open class Switch: Control {
     setRenderProperty("on", .bool(false))
   }
 
-  public override init() {
+  /// A switch that is off (View's required `init()`).
+  public required init() {
     super.init(frame: CGRect(origin: .zero, size: Self.size))
     setRenderProperty("on", .bool(false))
   }

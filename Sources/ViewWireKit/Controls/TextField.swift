@@ -128,7 +128,8 @@ open class TextField: Control {
     setUpRendering()
   }
 
-  public override init() {
+  /// An empty text field (View's required `init()`).
+  public required init() {
     super.init()
     setUpRendering()
   }

@@ -199,7 +199,7 @@ open class GestureRecognizer {
   public private(set) var lastTouch: Touch?
 
   /// Each action answers whether it is still wanted (false once its weakly held target is gone).
-  private var actions: [(GestureRecognizer) -> Bool] = []
+  private var actions: [RecognizerAction] = []
 
   /// Creates a recognizer with no action.
   public init() {}
@@ -207,48 +207,77 @@ open class GestureRecognizer {
   /// Creates a recognizer that calls `action` on `target` with itself:
   /// `UIPanGestureRecognizer(target: self, action: MyController.handlePan)`.
   public convenience init<Target: AnyObject, Sender>(
-    target: Target, action: @escaping (Target) -> (Sender) -> Void
+    target: Target, action: @escaping (Target) -> (Sender) -> Void,
+    file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
   ) {
     self.init()
-    addTarget(target, action: action)
+    addTarget(target, action: action, file: file, line: line, column: column)
   }
 
   /// Creates a recognizer whose action takes no argument.
-  public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> () -> Void) {
+  public convenience init<Target: AnyObject>(
+    target: Target, action: @escaping (Target) -> () -> Void,
+    file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+  ) {
     self.init()
-    addTarget(target, action: action)
+    addTarget(target, action: action, file: file, line: line, column: column)
   }
 
   /// Adds an action; the target is held weakly.
+  ///
+  /// As UIKit documents, adding a target-action pair the recognizer already has does nothing, so
+  /// a setup method that runs twice does not make one gesture act twice. UIKit compares
+  /// selectors; Swift cannot compare functions, so here the action is known by where it is
+  /// written: the same `target` added again from the same line and column of the source is the
+  /// same pair. FIXME: the same method added from two different places counts as two actions.
+  /// The `file`, `line` and `column` arguments are for the compiler to fill in.
   public func addTarget<Target: AnyObject, Sender>(
-    _ target: Target, action: @escaping (Target) -> (Sender) -> Void
+    _ target: Target, action: @escaping (Target) -> (Sender) -> Void,
+    file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
   ) {
-    actions.append { [weak target] recognizer in
-      guard let target else { return false }
-      if let sender = recognizer as? Sender { action(target)(sender) }
-      return true
-    }
+    let site = "\(file):\(line):\(column)"
+    guard !hasAction(target: target, site: site) else { return }
+    actions.append(
+      RecognizerAction(target: target, site: site) { [weak target] recognizer in
+        guard let target else { return false }
+        if let sender = recognizer as? Sender { action(target)(sender) }
+        return true
+      })
   }
 
-  /// Adds an action that takes no argument.
-  public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
-    actions.append { [weak target] _ in
-      guard let target else { return false }
-      action(target)()
-      return true
-    }
+  /// Adds an action that takes no argument; a duplicate pair is ignored, as above.
+  public func addTarget<Target: AnyObject>(
+    _ target: Target, action: @escaping (Target) -> () -> Void,
+    file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
+  ) {
+    let site = "\(file):\(line):\(column)"
+    guard !hasAction(target: target, site: site) else { return }
+    actions.append(
+      RecognizerAction(target: target, site: site) { [weak target] _ in
+        guard let target else { return false }
+        action(target)()
+        return true
+      })
   }
 
-  /// Adds a closure action.
+  /// Adds a closure action. Every call adds one: closures have no identity to compare.
   public func addAction(_ handler: @escaping (GestureRecognizer) -> Void) {
-    actions.append { recognizer in
-      handler(recognizer)
-      return true
-    }
+    actions.append(
+      RecognizerAction(target: nil, site: nil) { recognizer in
+        handler(recognizer)
+        return true
+      })
+  }
+
+  /// The number of actions the recognizer would send now (targets still alive).
+  public var actionCount: Int { actions.count { $0.site == nil || $0.target != nil } }
+
+  private func hasAction(target: AnyObject, site: String) -> Bool {
+    actions.contains { $0.site == site && $0.target === target }
   }
 
   private func sendActions() {
-    actions = actions.filter { $0(self) }
+    actions = actions.filter { $0.perform(self) }
   }
 
   /// Where the gesture is, in `view`'s coordinates.
@@ -509,5 +538,22 @@ open class SwipeGestureRecognizer: GestureRecognizer {
       || (!horizontal && dy >= minimumDistance && direction.contains(.down))
       || (!horizontal && -dy >= minimumDistance && direction.contains(.up))
     state = matches ? .recognized : .failed
+  }
+}
+
+/// One target-action pair of a recognizer, with what identifies it for UIKit's rule that a
+/// duplicate pair is ignored.
+private struct RecognizerAction {
+  /// The target, held weakly; nil for a closure action or a target that is gone.
+  weak var target: AnyObject?
+  /// Where the pair was added (`file:line:column`); nil for a closure action.
+  let site: String?
+  /// Sends the action; answers whether it is still wanted.
+  let perform: (GestureRecognizer) -> Bool
+
+  init(target: AnyObject?, site: String?, perform: @escaping (GestureRecognizer) -> Bool) {
+    self.target = target
+    self.site = site
+    self.perform = perform
   }
 }

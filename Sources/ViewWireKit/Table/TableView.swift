@@ -148,7 +148,7 @@ open class TableView: ScrollView {
   }
 
   /// A plain table, placed by its superview.
-  public convenience override init() {
+  public required convenience init() {
     self.init(frame: .zero, style: .plain)
   }
 

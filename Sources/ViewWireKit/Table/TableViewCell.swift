@@ -110,7 +110,7 @@ open class TableViewCell: View {
   }
 
   /// A `default` cell that is never reused.
-  public convenience override init() {
+  public required convenience init() {
     self.init(style: .default, reuseIdentifier: nil)
   }
 

@@ -32,7 +32,7 @@ open class TableViewHeaderFooterView: View {
   }
 
   /// A header that is never reused.
-  public convenience override init() {
+  public required convenience init() {
     self.init(reuseIdentifier: nil)
   }
 

@@ -20,7 +20,8 @@ open class TabBar: View {
     didSet { updateColours() }
   }
 
-  override init() {
+  /// An empty tab bar (View's required `init()`).
+  public required init() {
     super.init()
     backgroundColor = Color(red: 249.0 / 255, green: 249.0 / 255, blue: 249.0 / 255)
   }

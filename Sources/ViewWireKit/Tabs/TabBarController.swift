@@ -180,6 +180,11 @@ open class TabBarController: ViewController {
 final class TabBarContainerView: View {
   let bar: TabBar
 
+  /// A container with a bar of its own; View's required `init()`.
+  required convenience init() {
+    self.init(bar: TabBar())
+  }
+
   init(bar: TabBar) {
     self.bar = bar
     super.init()

@@ -164,8 +164,12 @@ open class View: Responder {
   /// Creates a view with an empty frame; its superview's `layoutSubviews` places it.
   ///
   /// Designated, like `init(frame:)`, so a subclass may write `init() { super.init() ... }` as
-  /// seed 000 does.
-  public override init() {
+  /// seed 000 does. Required, so code generic over a view class can write `V()` (seed 002's
+  /// `CustomViewController<CustomView: UIView>`): UIKit reaches `init()` through the
+  /// Objective-C runtime, Swift only through a required initializer. A subclass that declares an
+  /// initializer of its own (`init(fruit:)`) therefore declares `init()` too, as UIKit subclasses
+  /// declare `init?(coder:)`; one that declares none inherits it.
+  public required override init() {
     super.init()
   }
 

@@ -72,6 +72,11 @@ open class Window: View {
     backgroundColor = .white
   }
 
+  /// A window of size zero (View's required `init()`); a session sizes it from the client.
+  public required convenience init() {
+    self.init(size: .zero)
+  }
+
   /// The controller whose view fills the window.
   ///
   /// Setting it runs UIKit's first-appearance sequence for the new controller (`loadView`,

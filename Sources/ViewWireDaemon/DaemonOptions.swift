@@ -1,118 +1,135 @@
 public import ArgumentParser
 import Foundation
-import Logging
-import ViewWireApps
-import ViewWireKit
-import ViewWireServer
+public import Logging
+public import ViewWireServer
 import ViewWireWebClient
 
-/// `viewwired`: the ViewWire daemon, serving the demo apps over the line protocol.
-@main
-struct ViewWireDaemon: ParsableCommand {
-  static let configuration = CommandConfiguration(
-    commandName: "viewwired",
-    abstract: "Serve view-controller trees to thin clients over a TCP line protocol.",
-    discussion: """
-      Connect with `telnet HOST PORT`, `nc HOST PORT` or `viewwire --port PORT`, then type `help`.
-      The protocol is specified in Protocol/PROTOCOL.md.
-      """)
-
+/// Every option `viewwired` takes, for any executable that serves its own apps.
+///
+/// `ViewWireApplication.main()` parses them from the command line; an executable with options
+/// of its own can include them in its command with `@OptionGroup var daemon: DaemonOptions` and
+/// call `ViewWireApplication.run(options:)`. They live here, not in the `viewwired` executable,
+/// so every daemon built on ViewWire takes the same options with the same checks.
+public struct DaemonOptions: ParsableArguments {
+  /// `--host`: the address to listen on.
   @Option(help: "The address to listen on.")
-  var host = "127.0.0.1"
+  public var host = "127.0.0.1"
 
   // Numeric options parse their value unconditionally, so `--stall-timeout -1` reaches
   // `validate()` and its message instead of being read as an unknown flag `-1`.
+  /// `--port`: the TCP port; 0 picks a free one.
   @Option(parsing: .unconditional, help: "The port to listen on; 0 picks a free port and prints it.")
-  var port = 7420
+  public var port = 7420
 
+  /// `--log-level`: the least severe message logged.
   @Option(
     help:
       "Log level: trace, debug, info, notice, warning, error, critical; trace also logs every session's trace events (lifecycle callbacks), even after its client left."
   )
-  var logLevel: Logger.Level = .info
+  public var logLevel: Logger.Level = .info
 
+  /// `--max-connections`: clients served at once.
   @Option(parsing: .unconditional, help: "Largest number of clients served at once.")
-  var maxConnections = 1024
+  public var maxConnections = 1024
 
+  /// `--output-limit`: unread bytes before a client's frames are held back.
   @Option(parsing: .unconditional, help: "Bytes a client may leave unread before its frames are held back.")
-  var outputLimit = 256 * 1024
+  public var outputLimit = 256 * 1024
 
+  /// `--stall-timeout`: seconds a stalled client is kept.
   @Option(
     parsing: .unconditional,
     help: "Seconds a client may stay stalled before it is disconnected (above 0, at most 86400: one day).")
-  var stallTimeout: Double = 30
+  public var stallTimeout: Double = 30
 
+  /// `--memory-soft-limit-mib`: resident memory that raises memory warnings.
   @Option(
     name: .customLong("memory-soft-limit-mib"), parsing: .unconditional,
     help: "Resident memory in MiB above which every session gets a memory warning.")
-  var memorySoftLimitMiB: Int?
+  public var memorySoftLimitMiB: Int?
 
+  /// `--resident-memory-file` (hidden): where tests supply the resident memory.
   @Option(
     help: ArgumentHelp(
       "Read resident memory (bytes, in decimal) from this file instead of /proc, so tests can cross the soft limit.",
       visibility: .hidden))
-  var residentMemoryFile: String?
+  public var residentMemoryFile: String?
 
+  /// `--web-port`: the browser client's and WebSocket sessions' port; none when nil.
   @Option(
     parsing: .unconditional,
     help:
       "Also serve the browser client and WebSocket sessions over HTTP on this port (0 picks a free port); off when not given."
   )
-  var webPort: Int?
+  public var webPort: Int?
 
+  /// `--web-allow-origin`: other origins whose pages may open a WebSocket.
   @Option(
     help: ArgumentHelp(
       "An origin (such as http://localhost:8000) whose pages may open a WebSocket besides the server's own; repeatable; '*' allows any.",
       valueName: "origin"))
-  var webAllowOrigin: [String] = []
+  public var webAllowOrigin: [String] = []
 
+  /// `--web-handshake-timeout`: seconds to finish an HTTP request.
   @Option(
     parsing: .unconditional,
     help: "Seconds a web connection has to finish its request before it is closed (above 0, at most 86400).")
-  var webHandshakeTimeout: Double = 10
+  public var webHandshakeTimeout: Double = 10
 
+  /// `--daemon-name`: the first part of resume tokens.
   @Option(
     help: "The daemon's name, the first part of its resume tokens (letters, digits and '-', at most 32).")
-  var daemonName = "vw"
+  public var daemonName = "vw"
 
+  /// `--detach-timeout`: seconds a session waits for its client to resume.
   @Option(
     parsing: .unconditional,
     help:
       "Seconds a resumable session waits for its client after losing its connection (above 0, at most 86400)."
   )
-  var detachTimeout: Double = 60
+  public var detachTimeout: Double = 60
 
+  /// `--max-detached`: detached sessions kept at most.
   @Option(
     parsing: .unconditional, help: "Detached sessions kept at most; one more ends the one detached longest.")
-  var maxDetached = 100
+  public var maxDetached = 100
 
+  /// `--resume-buffer`: bytes of recent frames kept for `resume`.
   @Option(parsing: .unconditional, help: "Bytes of recent frames a resumable session keeps for 'resume'.")
-  var resumeBuffer = 256 * 1024
+  public var resumeBuffer = 256 * 1024
 
+  /// `--auth-token-file`: the file holding the secret `auth` needs.
   @Option(
     help:
       "A file whose first line is the secret every connection presents with 'auth' (at least 16 characters).")
-  var authTokenFile: String?
+  public var authTokenFile: String?
 
+  /// `--insecure`: allows a non-loopback address without a token.
   @Flag(
     help: "Listen on a non-loopback address without --auth-token-file (anyone who can reach it may connect).")
-  var insecure = false
+  public var insecure = false
 
+  /// `--max-connections-per-address`: connections one address may hold.
   @Option(parsing: .unconditional, help: "Connections one address may hold open at once.")
-  var maxConnectionsPerAddress = 64
+  public var maxConnectionsPerAddress = 64
 
+  /// `--idle-timeout`: seconds a silent connection is kept; 0 is for ever.
   @Option(
     parsing: .unconditional,
     help: "Seconds a connection may send nothing before it is closed (0: never; at most 86400).")
-  var idleTimeout: Double = 600
+  public var idleTimeout: Double = 600
 
+  /// `--manual-clock`: sessions start on a clock only `clock advance` moves.
   @Flag(help: "Start every session on a manual clock that only 'clock advance' moves (for scripts).")
-  var manualClock = false
+  public var manualClock = false
+
+  /// The defaults, as `viewwired` with no arguments.
+  public init() {}
 
   /// Refuses every numeric option out of range before anything starts, so a bad value is a
   /// message at startup instead of a trap much later (a stall timeout of -1 or 1e30 used to crash
   /// the daemon when a client first stalled).
-  func validate() throws {
+  public func validate() throws {
     guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
     if let webPort {
       guard (0...65535).contains(webPort) else {
@@ -184,13 +201,11 @@ struct ViewWireDaemon: ParsableCommand {
     return token
   }
 
-  func run() throws {
-    let level = logLevel
-    LoggingSystem.bootstrap { label in
-      var handler = StreamLogHandler.standardError(label: label)
-      handler.logLevel = level
-      return handler
-    }
+  /// The server configuration these options describe, the browser client's files and the auth
+  /// token (read from its file now) included.
+  ///
+  /// - Throws: `ValidationError` when the token file cannot be read or holds too short a token.
+  public func configuration() throws -> ServerConfiguration {
     var configuration = ServerConfiguration()
     configuration.host = host
     configuration.port = port
@@ -217,22 +232,7 @@ struct ViewWireDaemon: ParsableCommand {
     configuration.webAllowedOrigins = webAllowOrigin
     configuration.webHandshakeTimeout = webHandshakeTimeout
     configuration.webStaticDirectory = WebClientFiles.directory
-    let server = ViewWireServer(
-      configuration: configuration, apps: DemoApps.all, logger: Logger(label: "viewwired"))
-    do {
-      try server.run(
-        onListening: { host, port in
-          // Scripts and tests read this line to learn the port when started with --port 0.
-          FileHandle.standardOutput.write(Data("listening on \(host):\(port)\n".utf8))
-        },
-        onWebListening: { host, port in
-          // PROTOCOL.md section 13: the browser client's tests read exactly this line.
-          let shown = host.contains(":") ? "[\(host)]" : host
-          FileHandle.standardOutput.write(Data("web on http://\(shown):\(port)/\n".utf8))
-        })
-    } catch {
-      throw ValidationError("\(error)")
-    }
+    return configuration
   }
 }
 
