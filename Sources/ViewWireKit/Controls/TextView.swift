@@ -75,7 +75,7 @@ open class TextView: View {
     setUp()
   }
 
-  public override init() {
+  public required init() {
     super.init()
     setUp()
   }
