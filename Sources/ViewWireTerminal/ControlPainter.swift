@@ -38,7 +38,9 @@ struct ControlPainter {
     switch node.className {
     case "SegmentedControl":
       var painter = DrawingPainter(frame: frame, clip: clip, opacity: opacity * dim)
-      painter.paint(Self.segmentedCommands(node, width: frame.width, height: frame.height), on: &grid)
+      // The thumb's 1-point outline is finer than a cell and left out, as the switch knob's.
+      let commands = Self.segmentedCommands(node, width: frame.width, height: frame.height)
+      painter.paint(commands.replacingOccurrences(of: "paint both", with: "paint fill"), on: &grid)
     case "Stepper":
       var painter = DrawingPainter(frame: frame, clip: clip, opacity: opacity * dim)
       painter.paint(Self.stepperTrack, on: &grid)
