@@ -21,6 +21,8 @@ struct ContentPainter {
   let clip: CellRect
   /// The view's opacity, its ancestors' included.
   let opacity: Double
+  /// The cells its ancestors' clips leave (a bar thinner than a row still shows on its row).
+  var ancestors: CellRect? = nil
 
   static let tint = WireColor(red: 0x00, green: 0x7a, blue: 0xff)
   static let placeholder = WireColor(red: 0x3c, green: 0x3c, blue: 0x43, alpha: 0x4d)
@@ -43,6 +45,13 @@ struct ContentPainter {
   ]
 
   func paint(on grid: inout CellGrid) {
+    if ControlPainter.classes.contains(node.className) {
+      ControlPainter(
+        node: node, frame: frame, cells: cells, clip: clip, ancestors: ancestors ?? clip, opacity: opacity
+      )
+      .paint(on: &grid)
+      return
+    }
     guard !clip.isEmpty, frame.width > 0, frame.height > 0 else { return }
     switch node.className {
     case "Label": paintLabel(grid: &grid)
@@ -51,8 +60,7 @@ struct ContentPainter {
     case "Switch": paintSwitch(grid: &grid)
     case "Slider": paintSlider(grid: &grid)
     case "ImageView": paintImage(grid: &grid)
-    default:
-      ControlPainter(node: node, frame: frame, cells: cells, clip: clip, opacity: opacity).paint(on: &grid)
+    default: break
     }
   }
 

@@ -14,6 +14,9 @@ struct ControlPainter {
   let cells: CellRect
   /// The cells it may paint: its bounds, and its ancestors' clips.
   let clip: CellRect
+  /// The cells its ancestors' clips leave: a progress bar thinner than a row holds no cell's
+  /// centre, so `clip` is empty for it, yet it shows on the row of its centre line.
+  let ancestors: CellRect
   /// The view's opacity, its ancestors' included.
   let opacity: Double
 
@@ -28,12 +31,16 @@ struct ControlPainter {
   private var isEnabled: Bool { node.flag("enabled") != false }
 
   func paint(on grid: inout CellGrid) {
-    guard !clip.isEmpty, frame.width > 0, frame.height > 0 else { return }
+    guard frame.width > 0, frame.height > 0 else { return }
+    if node.className == "ProgressView" { return paintProgress(grid: &grid) }
+    guard !clip.isEmpty else { return }
     let dim = isEnabled ? 1.0 : 0.5
     switch node.className {
     case "SegmentedControl":
       var painter = DrawingPainter(frame: frame, clip: clip, opacity: opacity * dim)
-      painter.paint(Self.segmentedCommands(node, width: frame.width, height: frame.height), on: &grid)
+      // The thumb's 1-point outline is finer than a cell and left out, as the switch knob's.
+      let commands = Self.segmentedCommands(node, width: frame.width, height: frame.height)
+      painter.paint(commands.replacingOccurrences(of: "paint both", with: "paint fill"), on: &grid)
     case "Stepper":
       var painter = DrawingPainter(frame: frame, clip: clip, opacity: opacity * dim)
       painter.paint(Self.stepperTrack, on: &grid)
@@ -66,15 +73,15 @@ struct ControlPainter {
   /// columns, `━` in the track's grey after them.
   private func paintProgress(grid: inout CellGrid) {
     let row = Int(((frame.y + frame.height / 2) / CellMetrics.cellHeight).rounded(.down))
-    guard clip.rows.contains(row) else { return }
+    guard ancestors.rows.contains(row) else { return }
     let fraction = max(0, min(1, node.number("progress") ?? 0))
     let end = frame.x + fraction * frame.width
-    for column in cells.columns.clamped(to: clip.columns) {
+    for column in cells.columns.clamped(to: ancestors.columns) {
       let centre = (Double(column) + 0.5) * CellMetrics.cellWidth
       var cell = grid[column, row]
       cell.foreground = cell.background.blended(
         fraction > 0 && centre < end ? Self.tint : Self.progressTrack, opacity: opacity)
-      grid.put("━", at: column, row, cell: cell, columns: clip.columns)
+      grid.put("━", at: column, row, cell: cell, columns: ancestors.columns)
     }
   }
 

@@ -81,7 +81,9 @@ public struct Rasterizer {
       var painter = DrawingPainter(frame: frame, clip: visible, opacity: opacity)
       painter.paint(drawing, on: &grid)
     }
-    ContentPainter(node: node, frame: frame, cells: cells, clip: visible, opacity: opacity).paint(on: &grid)
+    ContentPainter(node: node, frame: frame, cells: cells, clip: visible, opacity: opacity, ancestors: clip)
+      .paint(
+        on: &grid)
 
     // `offset` is the bounds origin of any view, scroll view or not; only `clips` clips.
     let offset = node.pair("offset") ?? (0, 0)
