@@ -75,6 +75,7 @@ open class TextView: View {
     setUp()
   }
 
+  /// An empty text view (View's required `init()`).
   public required init() {
     super.init()
     setUp()
