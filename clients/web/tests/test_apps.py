@@ -13,8 +13,8 @@ from selenium.webdriver.common.by import By
 
 # The demo apps; the start-page test below fails if the daemon's list differs, so a new app
 # cannot go untested.
-APPS = ["binding", "gallery", "interface-square", "login", "my-view", "my-view-generic", "navigation", "note",
-        "rows", "square", "stacks", "table"]
+APPS = sorted(["binding", "gallery", "interface-square", "login", "my-view", "my-view-generic", "navigation",
+               "note", "rows", "square", "stacks", "table", "grid", "tabs"])
 
 
 def check_mirror(driver: webdriver.Chrome) -> str:
