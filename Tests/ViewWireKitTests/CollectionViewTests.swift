@@ -174,4 +174,21 @@ struct CollectionViewTests {
     #expect(
       stage.collection.indexPathsForSelectedItems == [IndexPath(item: 5, section: 0)], "item 5 stayed at 5")
   }
+
+  /// UIKit's `collectionViewLayout` may be replaced at any time, and items inserted before the
+  /// next layout pass: the new layout has computed no frames yet, and the update lays it out whole
+  /// rather than reflowing a section it does not have.
+  @Test func itemsInsertedRightAfterTheLayoutIsReplacedAreLaidOutByTheNewLayout() {
+    let stage = Stage(Items([Self.numbered(4)]))
+    let wide = CollectionViewFlowLayout()
+    wide.itemSize = CGSize(width: 300, height: 50)
+    stage.collection.collectionViewLayout = wide
+    stage.items.sections[0].append("new")
+    stage.collection.insertItems(at: [IndexPath(item: 4, section: 0)])
+    stage.collection.layoutIfNeeded()
+    #expect(
+      stage.collection.frameForItem(at: IndexPath(item: 4, section: 0))
+        == CGRect(x: 10, y: 240, width: 300, height: 50))
+    #expect(stage.visibleTexts == Self.numbered(4) + ["new"])
+  }
 }

@@ -138,6 +138,19 @@ struct MoreControlTests {
     #expect(stage.diffLines() == ["render 2 animating=false"])
   }
 
+  /// UIKit's `hidesWhenStopped = false` on a stopped spinner (the common set-up right after init)
+  /// shows it; turning it back on hides it again.
+  @Test func aStoppedSpinnerShowsWhenItStopsHidingWhenStopped() {
+    let spinner = ActivityIndicatorView(style: .large)
+    let stage = Stage(spinner)
+    spinner.hidesWhenStopped = false
+    #expect(!spinner.isHidden)
+    #expect(stage.diffLines() == ["render 2 hidden=none"])
+    spinner.hidesWhenStopped = true
+    #expect(spinner.isHidden)
+    #expect(stage.diffLines() == ["render 2 hidden=true"])
+  }
+
   @Test func aProgressViewClampsItsProgress() {
     let bar = ProgressView(progressViewStyle: .default)
     let stage = Stage(bar)

@@ -60,6 +60,9 @@ extension CollectionView {
           + "that section (\(change.inserted.count) inserted, \(change.deleted.count) deleted)")
       itemCounts[section] = after
     }
+    // Frames that are stale as a whole (a new layout, a new width) are computed whole, from the
+    // new counts; otherwise only the changed sections reflow.
+    prepareIfNeeded()
     for section in changes.keys.sorted() { relayOutSection(section) }
     func newPath(_ path: IndexPath) -> IndexPath? {
       guard let change = changes[path.section] else { return path }

@@ -22,9 +22,14 @@ open class ActivityIndicatorView: View {
   /// Whether it spins.
   public private(set) var isAnimating = false
 
-  /// Whether it is hidden while it does not spin (UIKit's default: true).
+  /// Whether it is hidden while it does not spin (UIKit's default: true). Turned off while the
+  /// spinner is stopped, it shows the spinner again: UIKit documents that with it false "the
+  /// receiver is not hidden when animation stops", and the hiding was the spinner's own doing.
   open var hidesWhenStopped = true {
-    didSet { updateHidden() }
+    didSet {
+      if oldValue, !hidesWhenStopped, !isAnimating { isHidden = false }
+      updateHidden()
+    }
   }
 
   /// A stopped spinner of `style`, hidden.

@@ -82,19 +82,6 @@ struct TableGeometry {
     recomputeSectionTops()
   }
 
-  /// Replaces one section's rows, keeping its header.
-  mutating func replaceRows(inSection section: Int, with heights: [CGFloat]) {
-    sections[section].rowHeights = heights
-    sections[section].recomputeRowTops()
-    recomputeSectionTops()
-  }
-
-  /// Changes one section's header height.
-  mutating func setHeaderHeight(_ height: CGFloat, inSection section: Int) {
-    sections[section].headerHeight = height
-    recomputeSectionTops()
-  }
-
   private mutating func recomputeSectionTops() {
     var tops = [CGFloat]()
     tops.reserveCapacity(sections.count + 1)

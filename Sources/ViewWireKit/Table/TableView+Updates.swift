@@ -137,6 +137,12 @@ extension TableView {
         change.inserted.allSatisfy { $0 >= 0 && $0 < after },
         "Invalid update: an inserted row of section \(new) is outside its \(after) rows after the update")
       rowChanges[old] = change
+      // A section the update leaves alone keeps its heights and sums as they are, so an update
+      // costs the sections it changes (and the sections' tops), not every row of the table.
+      guard !change.deleted.isEmpty || !change.reloaded.isEmpty || !change.inserted.isEmpty else {
+        newSections[new] = geometry.sections[old]
+        continue
+      }
       newSections[new] = TableGeometry.Section(
         headerHeight: geometry.sections[old].headerHeight,
         rowHeights: heights(from: geometry.sections[old].rowHeights, with: change, inSection: new))

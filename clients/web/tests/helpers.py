@@ -205,7 +205,11 @@ def compare_with_reference(picture: Image.Image, name: str, tolerance: float = 0
         return
     reference = Image.open(path).convert("RGB")
     assert picture.size == reference.size, f"{name}: {picture.size} is not the reference's {reference.size}"
-    difference = ImageChops.difference(picture, reference).convert("L").point(lambda v: 255 if v > 32 else 0)
+    # The largest channel difference, not the luminance: converting to "L" weighs blue at 0.114,
+    # so a pixel that turned from white to yellow (blue off by 255) would count as unchanged.
+    red, green, blue = ImageChops.difference(picture, reference).split()
+    largest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    difference = largest.point(lambda v: 255 if v > 32 else 0)
     changed = difference.histogram()[255]
     share = changed / (picture.size[0] * picture.size[1])
     if share > tolerance:
