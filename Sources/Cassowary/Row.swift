@@ -180,6 +180,19 @@ struct Row {
     if found { cells.remove(at: index) }
   }
 
+  /// Drops the spare capacity the row's cells grew while it was built or merged, so a row that
+  /// stays in the tableau holds only its cells. Rows are built one cell at a time and merges
+  /// reserve the sum of both lengths; a window's solver keeps its rows for the session's life,
+  /// and the spare room was about a tenth of an idle session's memory (BENCHMARKS.md,
+  /// bench-sessions). Copies only when at least four cells (64 bytes) would be given back.
+  mutating func compact() {
+    guard cells.capacity >= cells.count &+ 4 else { return }
+    cells = [Cell](unsafeUninitializedCapacity: cells.count) { buffer, count in
+      _ = buffer.initialize(from: cells)
+      count = cells.count
+    }
+  }
+
   /// Empties the row (used for free slots and rows taken out of the tableau).
   mutating func clear() {
     cells = []

@@ -77,15 +77,24 @@ public final class Solver {
   /// `recover(from:)`); tests assert it stays 0 on the workloads that used to need it.
   public private(set) var rebuildCount = 0
   private var edits: [ObjectIdentifier: EditEntry] = [:]
-  /// The symbol of each user variable the solver has seen.
-  private var variableSymbols: [ObjectIdentifier: Symbol] = [:]
   /// Every user variable with its symbol, for ``updateVariables()``.
   private var externals: [(variable: Variable, symbol: Symbol)] = []
   /// Per user variable: its place in `externals` and how many constraints in the solver mention
   /// it. A variable no constraint mentions any more is forgotten, so a long-lived solver (a
   /// window showing one app after another) does not keep, and update on every solve, the
   /// variables of every view it ever laid out.
-  private var externalUses: [ObjectIdentifier: (index: Int, count: Int)] = [:]
+  ///
+  /// One table for the symbol, the place and the count (rather than a table of symbols beside a
+  /// table of uses): a window's solver lives as long as its session, and the second hash table
+  /// was about 1 KB of every idle session (BENCHMARKS.md, bench-sessions).
+  private var externalUses: [ObjectIdentifier: ExternalUse] = [:]
+
+  /// A user variable's symbol, its place in `externals` and how many constraints mention it.
+  struct ExternalUse {
+    var symbol: Symbol
+    var index: Int32
+    var count: Int32
+  }
 
   /// The number of user variables the solver holds.
   public var variableCount: Int { externals.count }
@@ -146,7 +155,7 @@ public final class Solver {
     constraints[key] = ConstraintEntry(constraint: constraint, tag: tag, serial: nextSerial)
     nextSerial += 1
     for variable in mentionedVariables(of: constraint) {
-      externalUses[ObjectIdentifier(variable), default: (0, 0)].count += 1
+      externalUses[ObjectIdentifier(variable)]?.count += 1
     }
     if !constraint.strength.isRequired {
       objectiveTolerance = max(objectiveTolerance, constraint.strength.value * 1.0e-12)
@@ -318,7 +327,6 @@ public final class Solver {
   public func reset() {
     constraints = [:]
     edits = [:]
-    variableSymbols = [:]
     externals = []
     externalUses = [:]
     rows = []
@@ -344,10 +352,9 @@ public final class Solver {
 
   private func symbol(for variable: Variable) -> Symbol {
     let key = ObjectIdentifier(variable)
-    if let symbol = variableSymbols[key] { return symbol }
+    if let use = externalUses[key] { return use.symbol }
     let symbol = newSymbol(.external)
-    variableSymbols[key] = symbol
-    externalUses[key] = (externals.count, 0)
+    externalUses[key] = ExternalUse(symbol: symbol, index: Int32(externals.count), count: 0)
     externals.append((variable, symbol))
     return symbol
   }
@@ -371,12 +378,13 @@ public final class Solver {
         continue
       }
       externalUses[key] = nil
-      guard let symbol = variableSymbols.removeValue(forKey: key) else { continue }
+      let symbol = uses.symbol
       if slotOfSymbol[symbol.index] >= 0 { _ = takeRow(symbol) }
       let last = externals.count - 1
-      if uses.index != last {
-        externals[uses.index] = externals[last]
-        externalUses[ObjectIdentifier(externals[uses.index].variable)]?.index = uses.index
+      let index = Int(uses.index)
+      if index != last {
+        externals[index] = externals[last]
+        externalUses[ObjectIdentifier(externals[index].variable)]?.index = uses.index
       }
       externals.removeLast()
     }
@@ -384,6 +392,8 @@ public final class Solver {
 
   /// Stores a row whose `basic` is set and indexes every symbol it mentions.
   private func addRow(_ row: Row) {
+    var row = row
+    row.compact()
     let slot: Int32
     if let free = freeSlots.popLast() {
       slot = free
@@ -472,6 +482,7 @@ public final class Solver {
     rows[Int(slot)].clear()
     row.solve(for: leaving, entering)
     substitute(entering, row)
+    row.compact()
     rows[Int(slot)] = row
     slotOfSymbol[entering.index] = slot
     columns[leaving.index].append(slot)
@@ -484,6 +495,7 @@ public final class Solver {
       let s = Int(slot)
       added.removeAll(keepingCapacity: true)
       rows[s].substitute(symbol, row, added: &added)
+      rows[s].compact()
       if !added.isEmpty {
         columns.withUnsafeMutableBufferPointer { columns in
           for a in added { columns[a.index].append(slot) }

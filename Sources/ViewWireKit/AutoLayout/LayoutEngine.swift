@@ -19,7 +19,9 @@ public final class LayoutEngine {
     var pinnedRect: CGRect?
     /// For constraint-positioned views: the intrinsic size constraints and what they encode.
     var intrinsic: [Constraint] = []
-    var intrinsicKey: [Double] = []
+    /// Nil until the intrinsic constraints are made (and after they are dropped). Six numbers
+    /// inline rather than an array: no allocation per view for an idle session to keep.
+    var intrinsicKey: IntrinsicKey?
     /// For system guides: the constraints tying the guide to its owner, and their insets.
     var ties: [Constraint] = []
     var tieInsets: EdgeInsets?
@@ -264,7 +266,7 @@ public final class LayoutEngine {
     }
     for constraint in record.intrinsic + record.ties { try? solver.removeConstraint(constraint) }
     record.intrinsic = []
-    record.intrinsicKey = []
+    record.intrinsicKey = nil
     record.ties = []
     record.tieInsets = nil
   }
@@ -333,14 +335,28 @@ public final class LayoutEngine {
   }
 
   /// What a view's intrinsic constraints encode: its size and four priorities.
-  private func intrinsicKey(of view: View) -> [Double] {
+  private func intrinsicKey(of view: View) -> IntrinsicKey {
     let size = view.intrinsicContentSize
     let state = view.layoutState
-    return [
-      Double(size.width), Double(size.height), Double(state.hugging.horizontal.rawValue),
-      Double(state.hugging.vertical.rawValue), Double(state.compression.horizontal.rawValue),
-      Double(state.compression.vertical.rawValue),
-    ]
+    return IntrinsicKey(
+      width: Double(size.width), height: Double(size.height),
+      hugging: (Double(state.hugging.horizontal.rawValue), Double(state.hugging.vertical.rawValue)),
+      compression: (
+        Double(state.compression.horizontal.rawValue), Double(state.compression.vertical.rawValue)
+      ))
+  }
+
+  /// What a view's intrinsic constraints encode: its size and its four priorities.
+  struct IntrinsicKey: Equatable {
+    var width: Double
+    var height: Double
+    var hugging: (Double, Double)
+    var compression: (Double, Double)
+
+    static func == (a: IntrinsicKey, b: IntrinsicKey) -> Bool {
+      a.width == b.width && a.height == b.height && a.hugging == b.hugging
+        && a.compression == b.compression
+    }
   }
 
   /// The view's rectangle in window coordinates, as the solver is given it: a component that is
