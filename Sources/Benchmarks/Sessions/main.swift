@@ -112,7 +112,9 @@ var summary: [String] = []
 for count in counts {
   let redisBaseline = redisPerConnection(count)
   for app in apps {
-    let daemon = Daemon.viewwired(extra: ["--max-connections", "\(count + 100)"])
+    let daemon = Daemon.viewwired(extra: [
+      "--max-connections", "\(count + 100)", "--max-connections-per-address", "\(count + 100)",
+    ])
     let idle = settledRSS(daemon)
     var sockets = openSessions(count, app: app, port: daemon.port)
     let loaded = settledRSS(daemon)
@@ -134,7 +136,9 @@ say("")
 say(
   "churn: \(cycles) cycles of 1,000 login sessions opened and closed on one daemon (RSS after each cycle closed)"
 )
-let daemon = Daemon.viewwired(extra: ["--max-connections", "2000"])
+let daemon = Daemon.viewwired(extra: [
+  "--max-connections", "2000", "--max-connections-per-address", "2000",
+])
 let idle = settledRSS(daemon)
 var after: [Int] = []
 for cycle in 1...cycles {
