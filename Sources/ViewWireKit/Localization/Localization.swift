@@ -68,6 +68,9 @@ public enum Localization {
   /// How many string tables the process keeps: bounded by the tables the bundles hold, whatever
   /// locales clients name.
   public static var cachedTableCount: Int { tables.count }
+
+  /// The languages whose tables the process keeps (a client's invented tag is never among them).
+  public static var cachedLanguages: Set<String> { tables.languages }
 }
 
 /// Parsed `.strings` tables, loaded once per bundle, language and name; shared by all sessions.
@@ -75,6 +78,7 @@ private final class TableCache: @unchecked Sendable {
   // Sessions may run on several threads; every access holds the lock.
   private let lock = NSLock()
   private var tables: [String: [String: String]] = [:]
+  private var cachedLanguages: Set<String> = []
 
   func table(_ name: String, language: String, bundle: Bundle) -> [String: String] {
     let cacheKey = "\(bundle.bundlePath)\u{0}\(language)\u{0}\(name)"
@@ -83,12 +87,18 @@ private final class TableCache: @unchecked Sendable {
     // keeping one empty table per tag a client invents grew the cache without bound
     // (PROTOCOL.md section 17).
     guard let table = Self.load(name, language: language, bundle: bundle) else { return [:] }
-    lock.withLock { tables[cacheKey] = table }
+    lock.withLock {
+      tables[cacheKey] = table
+      cachedLanguages.insert(language)
+    }
     return table
   }
 
   /// How many tables are kept, for tests.
   var count: Int { lock.withLock { tables.count } }
+
+  /// The languages of the kept tables, for tests.
+  var languages: Set<String> { lock.withLock { cachedLanguages } }
 
   private static func load(_ name: String, language: String, bundle: Bundle) -> [String: String]? {
     let url =
