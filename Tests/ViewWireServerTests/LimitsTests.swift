@@ -46,6 +46,44 @@ import ViewWireKit
     #expect(try Self.command(session, "text \"y\"") == "ok text", "typing within the bound goes on")
   }
 
+  /// A text view took any amount: 300 `text` lines of 4,000 characters made the server send
+  /// 180 MB, each keystroke resending the whole text. Return and tab type a character too.
+  @Test func aTextViewStopsAt10000Characters() throws {
+    let daemon = try Daemon()
+    let session = try daemon.session()
+    try session.open("tabs")
+    try session.tap("@tab-about")
+    try session.tap("@notes")
+    let refusal = "error client limit-reached \"a text view holds at most 10000 characters\""
+    let chunk = String(repeating: "x", count: 4000)
+    #expect(try Self.command(session, "text \"\(chunk)\"") == "ok text")
+    #expect(try Self.command(session, "text \"\(chunk)\"") == "ok text")
+    #expect(try Self.command(session, "text \"\(chunk)\"") == refusal)
+    #expect(session.text(of: "notes")?.count == 8000, "nothing of the refused text was typed")
+    #expect(try Self.command(session, "text \"\(String(repeating: "y", count: 2000))\"") == "ok text")
+    #expect(try Self.command(session, "key return") == refusal)
+    #expect(try Self.command(session, "key tab") == refusal)
+    #expect(session.text(of: "notes")?.count == 10000)
+    #expect(try Self.command(session, "key backspace") == "ok key", "the session goes on")
+    #expect(try Self.command(session, "key return") == "ok key")
+  }
+
+  /// The table app's `tap @insert` added rows without end.
+  @Test func theTableAppStopsAt10100Items() throws {
+    let daemon = try Daemon()
+    let connection = try WireConnection(port: daemon.port)
+    _ = try connection.readLine(timeout: 10)
+    var script = "open table\n"
+    for _ in 0..<101 { script += "tap @insert\n" }
+    try connection.send(bytes: Array(script.utf8))
+    var replies: [String] = []
+    while replies.count < 102, let line = try connection.readLine(timeout: 30) {
+      if line.hasPrefix("ok ") || line.hasPrefix("error ") { replies.append(line) }
+    }
+    #expect(replies.dropFirst().dropLast().allSatisfy { $0.hasPrefix("ok tap") })
+    #expect(replies.last == "error client limit-reached \"the table holds at most 10100 items\"")
+  }
+
   /// The rows table grew to 30,000 rows.
   @Test func theRowsTableStopsAt10000Rows() throws {
     let daemon = try Daemon()

@@ -121,12 +121,15 @@ open class TextView: View {
     }
   }
 
-  /// Appends typed text, if the delegate allows it.
-  ///
-  /// FIXME: unbounded. A text field refuses text past 10,000 characters (PROTOCOL.md section 17),
-  /// a text view takes any amount, and each keystroke sends the whole text again: 300 `text`
-  /// lines of 4,000 characters make the server send 180 MB. It needs the same bound, in section 17
-  /// and where `Window.insertText` checks the text field's.
+  /// The most characters a client may type into one text view: a text field's bound (PROTOCOL.md
+  /// section 17), since each keystroke sends the whole text again.
+  public static let maximumLength = TextField.maximumLength
+
+  /// The characters the view holds.
+  public var characterCount: Int { storedText.count }
+
+  /// Appends typed text, if the delegate allows it. `Window.insertText` and `Window.press` keep
+  /// the text within `maximumLength`; code may set any `text`.
   open func insertText(_ typed: String) {
     let range = NSRange(location: storedText.utf16.count, length: 0)
     guard delegate?.textView(self, shouldChangeTextIn: range, replacementText: typed) ?? true else { return }

@@ -158,7 +158,7 @@ extension Window {
 
   /// Types `text` into the focused text field or text view.
   public func insertText(_ text: String) throws(InputError) {
-    if let textView = firstResponder as? TextView { return textView.insertText(text) }
+    if let textView = firstResponder as? TextView { return type(text, into: textView) }
     guard let field = focusedTextField else { throw .noFocus }
     // Bounded, so one client cannot make every keystroke cost a scan of a megabyte of text.
     guard field.characterCount + text.count <= TextField.maximumLength else {
@@ -168,13 +168,23 @@ extension Window {
     field.insertText(text)
   }
 
+  /// Types into a text view unless that would pass its bound (PROTOCOL.md section 17): each
+  /// keystroke resends the whole text, so an unbounded one made the server send 180 MB.
+  private func type(_ text: String, into textView: TextView) {
+    guard textView.characterCount + text.count <= TextView.maximumLength else {
+      reportLimit("a text view holds at most \(TextView.maximumLength) characters")
+      return
+    }
+    textView.insertText(text)
+  }
+
   /// Presses `key` in the focused text field or text view. In a text view, as in UIKit's, return
   /// and tab type a line break and a tab.
   public func press(_ key: Key) throws(InputError) {
     if let textView = firstResponder as? TextView {
       switch key {
-      case .return: textView.insertText("\n")
-      case .tab: textView.insertText("\t")
+      case .return: type("\n", into: textView)
+      case .tab: type("\t", into: textView)
       case .backspace: textView.deleteBackward()
       case .escape: textView.resignFirstResponder()
       }
