@@ -98,9 +98,15 @@ final class Client {
   private(set) var fd: Int32
   private var buffer: [UInt8] = []
 
-  init(port: Int) throws {
+  /// `receiveBuffer`, when given, fixes the socket's SO_RCVBUF before connecting, which also
+  /// turns off the kernel's autotuning (here up to 32 MiB): a test that needs the kernel to stop
+  /// taking bytes from the server then knows it will, and soon.
+  init(port: Int, receiveBuffer: Int32? = nil) throws {
     fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw Failure("socket: errno \(errno)") }
+    if var size = receiveBuffer {
+      setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var timeout = timeval(tv_sec: Int(failureTimeout), tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

@@ -27,15 +27,21 @@ import ViewWireClient
     let closed = { (lines: [String]) in
       lines.contains { $0.contains(marker) && $0.hasSuffix("connection closed") }
     }
-    let log = daemon.logLines(until: closed)
-    #expect(closed(log), "the daemon logged the end of the dropped connection")
     let callbacks = ["viewWillDisappear", "viewDidDisappear"]
-    let disappearances = log[(before + 1)...].filter { $0.contains(marker) }.compactMap { line -> String? in
-      guard let range = line.range(of: "lifecycle "),
-        callbacks.contains(where: { line.hasSuffix(" \($0)") })
-      else { return nil }
-      return String(line[range.upperBound...])
+    let disappearancesIn = { (lines: [String]) -> [String] in
+      lines[(before + 1)...].filter { $0.contains(marker) }.compactMap { line -> String? in
+        guard let range = line.range(of: "lifecycle "),
+          callbacks.contains(where: { line.hasSuffix(" \($0)") })
+        else { return nil }
+        return String(line[range.upperBound...])
+      }
     }
+    // The teardown's trace lines may follow "connection closed" (they are logged as the session
+    // is torn down, not before the close is reported), so wait for both: the close and all four
+    // callbacks. A teardown that loses one times out here and fails the checks below.
+    let log = daemon.logLines { closed($0) && disappearancesIn($0).count >= 4 }
+    #expect(closed(log), "the daemon logged the end of the dropped connection")
+    let disappearances = disappearancesIn(log)
     #expect(
       disappearances == [
         "NavigationController viewWillDisappear", "FruitDetailViewController viewWillDisappear",

@@ -89,6 +89,10 @@ class ScreenUnderTest:
         self.stream = pyte.ByteStream(self.screen)
         self.output = bytearray()
         self.lock = threading.Lock()
+        # Called by the reading thread, under the lock, after each read is fed to pyte: a test
+        # that must see passing states (an animation's frames) sees every state pyte passed
+        # through at a read's end, however seldom the test's own thread gets to run.
+        self.observers: List[Callable[[], None]] = []
         env = dict(os.environ, TERM="xterm-256color", COLORTERM=colorterm)
         argv = [str(CLIENT), "screen", *([app] if app else []), "--port", str(port)]
         pid, fd = pty.fork()
@@ -120,6 +124,8 @@ class ScreenUnderTest:
             with self.lock:
                 self.output += data
                 self.stream.feed(data)
+                for observer in self.observers:
+                    observer()
 
     # -- reading the screen ------------------------------------------------------------------
 
@@ -132,6 +138,10 @@ class ScreenUnderTest:
         """pyte's character at a cell (`.data`, `.fg`, `.bg`, `.bold`, `.underscore`)."""
         with self.lock:
             return self.screen.buffer[row][column]
+
+    def cell_unlocked(self, column: int, row: int):
+        """`cell` for an observer, which already runs under the lock."""
+        return self.screen.buffer[row][column]
 
     def wait_until(self, condition: Callable[[], bool], what: str, timeout: float = 10) -> None:
         """Waits until `condition()` holds; fails with the screen's text when it does not."""
