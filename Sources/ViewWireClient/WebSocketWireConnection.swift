@@ -36,7 +36,8 @@ public final class WebSocketWireConnection {
     host: String = "127.0.0.1", port: Int, path: String = "/wire", origin: String? = nil,
     extraFields: [String] = [], receiveBufferBytes: Int? = nil
   ) throws(WireConnection.Failure) {
-    socket = try Self.connect(host: host, port: port, receiveBufferBytes: receiveBufferBytes)
+    socket = try WireConnection.connectedSocket(
+      host: host, port: port, receiveBufferBytes: receiveBufferBytes)
     let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
     var request =
       "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -197,36 +198,5 @@ public final class WebSocketWireConnection {
       if ready < 0 { throw .ioError(String(cString: strerror(errno))) }
       return ready > 0
     }
-  }
-
-  private static func connect(host: String, port: Int, receiveBufferBytes: Int?) throws(WireConnection
-    .Failure)
-    -> Int32
-  {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard socket >= 0 else { throw .cannotConnect(String(cString: strerror(errno))) }
-    if var size = receiveBufferBytes.map(Int32.init) {
-      setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-    }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    guard inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr) == 1 else {
-      Glibc.close(socket)
-      throw .cannotConnect("'\(host)' is not an IPv4 address")
-    }
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-      }
-    }
-    guard result == 0 else {
-      let reason = String(cString: strerror(errno))
-      Glibc.close(socket)
-      throw .cannotConnect("\(host):\(port): \(reason)")
-    }
-    var one: Int32 = 1
-    setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-    return socket
   }
 }

@@ -44,7 +44,17 @@ public final class WireConnection {
   ///   a client that stops reading look slow to the server at once instead of after megabytes:
   ///   for testing back-pressure. Nil keeps the system's default.
   public init(host: String = "127.0.0.1", port: Int, receiveBufferBytes: Int? = nil) throws(Failure) {
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    socket = try Self.connectedSocket(host: host, port: port, receiveBufferBytes: receiveBufferBytes)
+  }
+
+  deinit {
+    if socket >= 0 { Glibc.close(socket) }
+  }
+
+  /// A blocking TCP socket connected to `host` (an IPv4 literal or `localhost`) on `port`, with
+  /// Nagle off; shared by the line and the WebSocket connections.
+  static func connectedSocket(host: String, port: Int, receiveBufferBytes: Int?) throws(Failure) -> Int32 {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard socket >= 0 else { throw .cannotConnect(String(cString: strerror(errno))) }
     if var size = receiveBufferBytes.map(Int32.init) {
       setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
@@ -68,10 +78,7 @@ public final class WireConnection {
     }
     var one: Int32 = 1
     setsockopt(socket, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-  }
-
-  deinit {
-    if socket >= 0 { Glibc.close(socket) }
+    return socket
   }
 
   /// Whether the connection is still open on this side.
