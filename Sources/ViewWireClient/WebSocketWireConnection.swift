@@ -89,17 +89,7 @@ public final class WebSocketWireConnection {
   /// Sends bytes as they are, frames or not (for tests of bad input).
   public func sendRaw(_ bytes: [UInt8]) throws(WireConnection.Failure) {
     guard socket >= 0 else { throw .closed }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes {
-        Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw errno == EPIPE || errno == ECONNRESET ? .closed : .ioError(String(cString: strerror(errno)))
-      }
-      offset += written
-    }
+    try WireConnection.sendAll(bytes, on: socket)
   }
 
   /// Reads the next line (without its LF), waiting at most `timeout` seconds; nil once the

@@ -92,6 +92,12 @@ public final class WireConnection {
   /// Sends raw bytes.
   public func send(bytes: [UInt8]) throws(Failure) {
     guard socket >= 0 else { throw .closed }
+    try Self.sendAll(bytes, on: socket)
+  }
+
+  /// Writes all of `bytes` to `socket`, retrying after signals; a peer that went away is
+  /// `.closed`. Shared by the line and the WebSocket connections.
+  static func sendAll(_ bytes: [UInt8], on socket: Int32) throws(Failure) {
     var offset = 0
     while offset < bytes.count {
       let written = bytes[offset...].withUnsafeBytes {
