@@ -120,8 +120,17 @@ class CuttingProxy:
                 raise TimeoutError(f"the daemon never sent {needle!r} through the proxy")
             time.sleep(0.02)
 
+    async def _shutdown(self) -> None:
+        self._server.close()
+        for writer in list(self._writers):
+            writer.transport.abort()
+        others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        await asyncio.gather(*others, return_exceptions=True)
+
     def close(self) -> None:
-        self.cut()
-        self._loop.call_soon_threadsafe(self._server.close)
+        """Closes every connection and the listener, and ends the proxy's thread."""
+        asyncio.run_coroutine_threadsafe(self._shutdown(), self._loop).result(10)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(5)
