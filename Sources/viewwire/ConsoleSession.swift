@@ -125,7 +125,7 @@ private struct ConsoleLoop {
     switch link.take(line) {
     case .pass:
       let link = link
-      return lines.take(line, send: { link.send($0) })
+      return lines.take(line, send: { link.send($0, numbered: false) })
     case .swallow:
       return []
     case .resumed(let session, let notes):

@@ -57,7 +57,7 @@ final class ResumingLink {
   private var nextNumber = 1
   private var inFlight: [Sent] = []
   private var unanswered: [Sent] = []
-  private var queued: [(line: String, hidden: Bool)] = []
+  private var queued: [(line: String, hidden: Bool, numbered: Bool)] = []
   private var isResuming = false
   /// Set when the person (or the end of input) asked to quit: the close that follows is wanted.
   private(set) var isQuitting = false
@@ -100,11 +100,17 @@ final class ResumingLink {
   /// Sends one line, numbered when it is a command (a line that tokenizes into a verb; one that
   /// already has `n=` sets the count instead). While the link resumes, the line waits.
   ///
-  /// - Parameter hidden: the link's caller sent it for itself (`resync`, the final `quit`), so
-  ///   its terminal reply is swallowed.
-  func send(_ line: String, hidden: Bool = false) {
+  /// `quit` (and `exit`) go out unnumbered: a session that quits is not resumed, so nothing
+  /// would send them again.
+  ///
+  /// - Parameters:
+  ///   - hidden: the link's caller sent it for itself (the final `quit`), so its terminal reply
+  ///     is swallowed.
+  ///   - numbered: false for a command that need not survive a drop (the mirror's `resync`: a
+  ///     resumed session's frames repair the mirror anyway).
+  func send(_ line: String, hidden: Bool = false, numbered: Bool = true) {
     if isResuming {
-      queued.append((line, hidden))
+      queued.append((line, hidden, numbered))
       return
     }
     guard let tokens = try? Tokenizer.tokenize(line), case .word(let verb)? = tokens.first else {
@@ -123,7 +129,7 @@ final class ResumingLink {
     }).first {
       // The person numbers this one: the count follows theirs.
       if let value = Int(given), value > 0 { nextNumber = value + 1 }
-    } else if lowered != "resume", line.utf8.count + 24 < 4096 {
+    } else if numbered, !["resume", "quit", "exit"].contains(lowered), line.utf8.count + 24 < 4096 {
       number = nextNumber
       nextNumber += 1
     }
@@ -187,7 +193,7 @@ final class ResumingLink {
   private func flushQueued() {
     let waiting = queued
     queued = []
-    for (line, hidden) in waiting { send(line, hidden: hidden) }
+    for (line, hidden, numbered) in waiting { send(line, hidden: hidden, numbered: numbered) }
   }
 
   /// Whether the connection that just ended should be resumed: a session was made resumable,

@@ -182,7 +182,7 @@ struct ScreenLoop {
         animator.frameApplied(old: before, new: sync.mirror, isFull: frameIsFull, now: Self.now)
       }
       return true
-    case .resyncNeeded: link.send("resync")
+    case .resyncNeeded: link.send("resync", numbered: false)
     case .unrecoverable(let failure): lastError = "mirror: \(failure)"
     case .buffered, .skipped: break
     case .other:
