@@ -181,3 +181,18 @@ def test_an_idle_page_pings_so_the_idle_timeout_does_not_drop_it(tmp_path: Path,
         assert page_state(browser)["session"] == before["session"]
     finally:
         quiet.stop()
+
+
+def test_a_session_another_connection_took_is_not_taken_back(daemon: WebDaemon, browser: webdriver.Chrome) -> None:
+    load(browser, f"{daemon.url}#/square")
+    before = wait_settled(browser)
+    token = wait_for(lambda: browser.execute_script("return viewwire.connection.token"), "the resume token")
+    # Another holder of the token (a duplicated tab, say) resumes the session over TCP.
+    (answer,) = daemon.command(f"resume {token}")
+    assert answer[-1].startswith(f"ok resume session={before['session']}"), answer
+    wait_for(lambda: page_state(browser)["session"] != before["session"], "a new session in the page")
+    after = wait_settled(browser)
+    state = browser.find_element(By.ID, "state").text
+    assert "another tab took the session over" in state, state
+    assert not any(line.startswith("> resume ") for line in wire_log(browser)), "the page took it back"
+    check_mirror(browser)
