@@ -40,8 +40,8 @@ struct Connect: ParsableCommand {
   var indentTree = false
 
   func run() throws {
-    let connection = try WireConnection(host: address.host, port: address.port)
-    ConsoleSession(connection: connection, showChecks: showChecks, indentTree: indentTree).run()
+    let link = try ResumingLink(host: address.host, port: address.port)
+    ConsoleSession(link: link, showChecks: showChecks, indentTree: indentTree).run()
   }
 }
 
