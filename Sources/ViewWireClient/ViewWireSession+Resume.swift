@@ -6,7 +6,8 @@ import ViewWireProtocol
 ///
 /// Once `makeResumable()` has the session's token, every command goes out numbered (`n=`); when
 /// the connection breaks before its reply, the session reconnects with backoff (50 ms doubling
-/// to 2 s, for as long as the detach timeout), sends `resume TOKEN frame=SEQ`, applies the
+/// to 2 s, for as long as the detach timeout), sends `resume TOKEN frame=SEQ` at once on connect
+/// (before the greeting, so a proxy can route it to the daemon its token names), applies the
 /// frames it missed, and sends the command again with the same number, which the server applies
 /// at most once.
 extension ViewWireSession {
@@ -84,9 +85,18 @@ extension ViewWireSession {
     } catch {
       throw .connection(error)
     }
+    // `resume` goes out before the greeting is read: a proxy in front of several daemons routes
+    // the connection by this first line (PROTOCOL.md section 17, "More than one daemon"), and the
+    // server answers it after its greeting, so the lines still come greeting first.
+    let command = "resume \(token) frame=\(mirror.sequence)"
+    do {
+      try connection.send(line: command)
+    } catch {
+      throw .connection(error)
+    }
     let greeting = try nextLine("(greeting)")
     guard case .greeting = ServerLine.parse(greeting) else { throw .unexpectedGreeting(greeting) }
-    let reply = try sendOnce("resume \(token) frame=\(mirror.sequence)")
+    let reply = try readReply(to: command)
     guard reply.isOK else { throw .notOK(command: "resume", reply: reply.lines.last ?? "") }
     if let id = reply.field("session").flatMap(Int.init) { sessionID = id }
   }

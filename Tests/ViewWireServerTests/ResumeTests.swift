@@ -166,4 +166,72 @@ import ViewWireProtocol
     #expect(session.text(of: "username") == "alice")
     #expect(try session.tree() == session.snapshot())
   }
+
+  /// Section 17, "More than one daemon": a resuming client sends `auth` and `resume` at once on
+  /// connect, before the greeting, and the daemon answers them after it, in order.
+  @Test func authAndResumeSentBeforeTheGreetingAreAnsweredAfterIt() throws {
+    let daemon = try Daemon(["--auth-token-file", try AccessTests.tokenFile(), "--daemon-name", "vw2"])
+    let first = try WireConnection(port: daemon.port)
+    try first.send(
+      bytes: Array("auth \(AccessTests.token)\nresume-token\nopen login\ntap @username\ntext \"al\"\n".utf8))
+    var lines: [String] = []
+    while lines.filter({ $0.hasPrefix("ok ") || $0.hasPrefix("error ") }).count < 5,
+      let line = try first.readLine(timeout: 10)
+    {
+      lines.append(line)
+    }
+    let replies = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("error ") }
+    #expect(lines.first?.hasPrefix("hello viewwire ") == true)
+    #expect(
+      replies.map { $0.split(separator: " ").prefix(2).joined(separator: " ") }
+        == ["ok auth", "ok resume-token", "ok open", "ok tap", "ok text"])
+    let token = String(
+      try #require(replies[1].split(separator: " ").first { $0.hasPrefix("token=") }).dropFirst(6))
+    #expect(token.hasPrefix("vw2."))
+    first.close()
+
+    let second = try WireConnection(port: daemon.port)
+    try second.send(bytes: Array("auth \(AccessTests.token)\nresume \(token) frame=0\n".utf8))
+    let greeting = try #require(try second.readLine(timeout: 10))
+    #expect(greeting.hasPrefix("hello viewwire "))
+    #expect(try second.readLine(timeout: 10) == "ok auth")
+    let resumed = try Self.reply(second)
+    #expect(resumed.last?.hasPrefix("ok resume session=") == true, "\(resumed)")
+    #expect(resumed.contains { $0.contains("\"al\"") }, "the full frame holds the typed text")
+
+    // The same token on a daemon of another name: unknown-session, naming the token's daemon.
+    let other = try Daemon(["--auth-token-file", try AccessTests.tokenFile(), "--daemon-name", "vw1"])
+    let stranger = try WireConnection(port: other.port)
+    try stranger.send(bytes: Array("auth \(AccessTests.token)\nresume \(token) frame=0\n".utf8))
+    _ = try stranger.readLine(timeout: 10)
+    #expect(try stranger.readLine(timeout: 10) == "ok auth")
+    #expect(
+      try stranger.readLine(timeout: 10)
+        == "error client unknown-session \"the token names the daemon 'vw2', and this is 'vw1'\"")
+  }
+
+  /// The Swift client sends `resume` before it reads the greeting, so a proxy that holds each new
+  /// connection for its first line (HAProxy in `deploy/haproxy.cfg`) routes it at once. Through
+  /// a relay that does the same, the session's first connection (a new session, which waits
+  /// for its greeting) is only let through after the hold; the resuming one by its first line.
+  @Test func theSwiftClientResumesThroughAProxyThatRoutesByTheFirstLine() throws {
+    let daemon = try Daemon()
+    let relay = try HoldingRelay(upstreamPort: daemon.port, holdSeconds: 1)
+    defer { relay.close() }
+    let session = try ViewWireSession(port: relay.port)
+    try session.makeResumable()
+    try session.open("login")
+    try session.tap("@username")
+    try session.type("al")
+    let token = try #require(session.token)
+    relay.cut()
+    try session.type("ice")
+    #expect(session.reconnectCount >= 1)
+    #expect(session.text(of: "username") == "alice")
+    #expect(try session.tree() == session.snapshot())
+    let firstLines = relay.firstLines
+    #expect(firstLines.first == .some(nil), "a new session's client waits for its greeting")
+    #expect(firstLines.count == 2)
+    #expect(firstLines.dropFirst().first??.hasPrefix("resume \(token) frame=") == true, "\(firstLines)")
+  }
 }

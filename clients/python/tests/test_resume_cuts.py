@@ -98,3 +98,33 @@ def test_a_resuming_client_presents_the_daemons_token_again(tmp_path):
     finally:
         relay.close()
         daemon.stop()
+
+
+def test_a_resuming_client_sends_auth_and_resume_before_the_greeting(tmp_path):
+    """Section 17, "More than one daemon": on reconnecting, `auth` and `resume` go out at once,
+    before the greeting, so a proxy holding the connection for its first line routes it at once.
+    A new session's client waits for its greeting, and is only let through after the hold."""
+    from helpers import Daemon
+    from holding_relay import HoldingRelay
+    token = "a-token-of-at-least-16-chars"
+    (tmp_path / "token").write_text(token + "\n")
+    daemon = Daemon(tmp_path, ["--auth-token-file", str(tmp_path / "token"), "--daemon-name", "vw2"])
+    relay = HoldingRelay(daemon.host, daemon.port, hold=1.0)
+    try:
+        connection = ResilientConnection(daemon.host, relay.port, timeout=10, strict=True, auth_token=token)
+        connection.request("open login").check()
+        connection.request("tap @username").check()
+        connection.request('text "al"').check()
+        relay.cut()
+        connection.request('text "ice"').check()
+        assert connection.reconnects == 1
+        assert connection.mirror.find("@username").text == "alice"
+        assert connection.request("tree").check().data == connection.mirror.tree_lines()
+        assert relay.held[0] == b"", "a new session's client waits for the greeting"
+        resumed = relay.held[1].decode()
+        assert resumed.startswith(f"auth {token}\nresume {connection.token} frame="), resumed
+        assert connection.token.startswith("vw2.")
+        connection.close()
+    finally:
+        relay.close()
+        daemon.stop()

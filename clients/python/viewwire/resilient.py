@@ -2,7 +2,8 @@
 
 `ResilientConnection` asks for the session's resume token, numbers every command with `n=`,
 and when the connection breaks (end of stream, a reset, a `bye` other than the server's
-shutdown) reconnects with backoff, sends `resume TOKEN frame=SEQ`, applies the frames it
+shutdown) reconnects with backoff, sends `resume TOKEN frame=SEQ` at once (before the greeting,
+so a proxy can route it to the daemon its token names), applies the frames it
 missed, and sends the unanswered command again with the same number: the server applies
 each number once, so nothing is lost and nothing is done twice (section 16, "What a client
 does to survive a drop").
@@ -100,17 +101,24 @@ class ResilientConnection(Connection):
             delay = min(self.longest_delay, max(self.first_delay, delay * 2))
 
     def _resume_once(self) -> None:
+        """One reconnect: `auth` and `resume` go out at once on connect, before the greeting is read.
+
+        Sent first, the `resume` line is what a proxy in front of several daemons routes by
+        (PROTOCOL.md section 17, "More than one daemon"); the server answers it after its
+        greeting, so the replies come in order: greeting, `ok auth`, the frames, `ok resume`."""
         self.socket.close()
         self._assembler.reset()
         self.bye = None
         self.socket = LineSocket.connect(self.host, self.port, self.timeout)
+        first = "" if self.auth_token is None else f"auth {self.auth_token}\n"
+        self.socket.send(f"{first}resume {self.token} frame={self.mirror.seq}\n".encode("utf-8"))
         greeting = self._read(time.monotonic() + self.timeout)
-        if is_terminal(greeting):  # `too-many-connections`: try again later
+        if is_terminal(greeting):  # `too-many-connections`: the lines sent are not answered
             raise ConnectionClosed(f"refused: {greeting}")
+        if greeting.split(" ")[:2] != ["hello", "viewwire"]:
+            raise ProtocolError(f"not a ViewWire greeting: {greeting!r}")
         if self.auth_token is not None:
-            self.socket.send_line(f"auth {self.auth_token}")
             self.read_reply().check()
-        self.socket.send_line(f"resume {self.token} frame={self.mirror.seq}")
         reply = self.read_reply()
         error = reply.error()
         if error is not None:
