@@ -82,8 +82,14 @@ final class ResumingLink {
   /// The first connection's greeting line.
   let greeting: String
 
-  private static func open(host: String, port: Int) throws -> (WireConnection, String, Int) {
+  /// Connects and reads the greeting; `first`, when given, is sent at once, before the greeting
+  /// is read, as a resuming client must (PROTOCOL.md section 17, "More than one daemon": a proxy
+  /// in front of several daemons routes the connection by that line).
+  private static func open(host: String, port: Int, sendingFirst first: String? = nil) throws
+    -> (WireConnection, String, Int)
+  {
     let connection = try WireConnection(host: host, port: port)
+    if let first { try connection.send(line: first) }
     let greeting = try connection.readLine(timeout: 10) ?? ""
     guard case .greeting(_, let session, _) = ServerLine.parse(greeting) else {
       connection.close()
@@ -204,7 +210,8 @@ final class ResumingLink {
   }
 
   /// Connects again with backoff (50 ms doubling to 2 s, each wait between half and all of it)
-  /// until the detach timeout has passed, then sends `resume TOKEN frame=SEQ`; its reply comes
+  /// until the detach timeout has passed, sending `resume TOKEN frame=SEQ` as the new
+  /// connection's first line, before its greeting is read; its reply comes
   /// through the new `inbox` like any line, and `take` acts on it.
   ///
   /// - Parameters:
@@ -223,13 +230,15 @@ final class ResumingLink {
     while true {
       tries += 1
       do {
-        let (connection, _, newSession) = try Self.open(host: host, port: port)
+        let resume = "resume \(token) frame=\(lastFrame)"
+        let (connection, _, newSession) = try Self.open(host: host, port: port, sendingFirst: resume)
         self.connection = connection
         // The connection's own session until `resume` answers: the one that replaces a lost one.
         session = newSession
         inbox = LineInbox(reading: connection)
         isResuming = true
-        transmit(Sent(line: "resume \(token) frame=\(lastFrame)", number: 0, kind: .resume))
+        // Already sent, ahead of the greeting; its reply is awaited like any other.
+        inFlight.append(Sent(line: resume, number: 0, kind: .resume))
         return
       } catch {
         if Date().addingTimeInterval(delay) > deadline { throw GaveUp(tries: tries, reason: "\(error)") }
