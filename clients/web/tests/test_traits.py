@@ -33,7 +33,7 @@ def sent_hellos(browser: webdriver.Chrome) -> list[str]:
             if line.startswith("> hello")]
 
 
-def window_colour(browser: webdriver.Chrome, view_id: int = 1) -> str:
+def window_colour(browser: webdriver.Chrome, view_id: str = "1") -> str:
     return browser.execute_script(
         "return window.viewwire.mirror.views.get(arguments[0])?.props.get('bg')?.value ?? null", view_id)
 
