@@ -186,7 +186,8 @@ public enum ClientCommand: Equatable, Sendable {
     HelpEntry(verb: "help", arguments: "", summary: "lists the commands"),
     HelpEntry(verb: "ping", arguments: "", summary: "answers ok"),
     HelpEntry(
-      verb: "hello", arguments:
+      verb: "hello",
+      arguments:
         "[version=N] [size=WxH] [scale=N] [idiom=I] [locale=L] [keyboard=N] [appearance=A] [safe-area=T,L,B,R] [content-size=C]",
       summary: "states the client's version and traits"),
     HelpEntry(verb: "apps", arguments: "", summary: "lists the apps"),

@@ -57,12 +57,17 @@ struct TraitsTests {
     let root = screen.view.wireID
     let label = screen.label.wireID
     #expect(lines.count == 3)
-    #expect(Set(lines) == ["render 1 bg=#000000ff", "render \(root) bg=#000000ff", "render \(label) textColor=#ffffffff"])
+    #expect(
+      Set(lines) == [
+        "render 1 bg=#000000ff", "render \(root) bg=#000000ff", "render \(label) textColor=#ffffffff",
+      ])
     #expect(screen.traitChanges == [.dark], "the controller heard the change once, already dark")
-    #expect(stage.changeTraits { $0.userInterfaceStyle = .dark }.isEmpty, "the same traits again change nothing")
-    #expect(Set(stage.changeTraits { $0.userInterfaceStyle = .light }) == [
-      "render 1 bg=#ffffffff", "render \(root) bg=#ffffffff", "render \(label) textColor=#000000ff",
-    ])
+    #expect(
+      stage.changeTraits { $0.userInterfaceStyle = .dark }.isEmpty, "the same traits again change nothing")
+    #expect(
+      Set(stage.changeTraits { $0.userInterfaceStyle = .light }) == [
+        "render 1 bg=#ffffffff", "render \(root) bg=#ffffffff", "render \(label) textColor=#000000ff",
+      ])
   }
 
   @Test func aViewBuiltOutsideTheWindowTakesTheWindowsAppearanceWhenItJoins() {
@@ -73,7 +78,8 @@ struct TraitsTests {
     late.text = "late"
     #expect(late.renderProperties["textColor"] == .color(Color.black.wireColor), "light outside a window")
     screen.view.addSubview(late)
-    #expect(late.renderProperties["textColor"] == .color(Color.white.wireColor), "dark once in the dark window")
+    #expect(
+      late.renderProperties["textColor"] == .color(Color.white.wireColor), "dark once in the dark window")
   }
 
   @Test(arguments: [
@@ -125,7 +131,8 @@ struct TraitsTests {
   ) {
     let traits = TraitCollection(preferredContentSizeCategory: category)
     #expect(Font.preferredFont(forTextStyle: .body, compatibleWith: traits).pointSize == CGFloat(body))
-    #expect(Font.preferredFont(forTextStyle: .largeTitle, compatibleWith: traits).pointSize == CGFloat(largeTitle))
+    #expect(
+      Font.preferredFont(forTextStyle: .largeTitle, compatibleWith: traits).pointSize == CGFloat(largeTitle))
     #expect(Font.preferredFont(forTextStyle: .caption1, compatibleWith: traits).pointSize == CGFloat(caption))
     #expect(Font.preferredFont(forTextStyle: .headline, compatibleWith: traits).weight == .semibold)
   }
@@ -152,7 +159,10 @@ struct TraitsTests {
   }
 
   @Test(arguments: [
-    (TraitCollection.Idiom.phone, 390.0, 844.0, TraitCollection.SizeClass.compact, TraitCollection.SizeClass.regular),
+    (
+      TraitCollection.Idiom.phone, 390.0, 844.0, TraitCollection.SizeClass.compact,
+      TraitCollection.SizeClass.regular
+    ),
     (.phone, 844, 390, .compact, .compact),
     (.phone, 932, 430, .regular, .compact),
     (.pad, 1024, 768, .regular, .regular),
@@ -163,7 +173,8 @@ struct TraitsTests {
     idiom: TraitCollection.Idiom, width: Double, height: Double,
     horizontal: TraitCollection.SizeClass, vertical: TraitCollection.SizeClass
   ) {
-    let window = Window(size: CGSize(width: width, height: height), traits: TraitCollection(userInterfaceIdiom: idiom))
+    let window = Window(
+      size: CGSize(width: width, height: height), traits: TraitCollection(userInterfaceIdiom: idiom))
     let screen = Screen()
     window.rootViewController = screen
     #expect(screen.traitCollection.horizontalSizeClass == horizontal)

@@ -139,7 +139,8 @@ open class NavigationController: ViewController {
   /// The safe area this controller's children have: its own, with the bar added at the top.
   private var insetsUnderBar: EdgeInsets {
     let own = view.safeAreaInsets
-    return EdgeInsets(top: own.top + NavigationBar.height, left: own.left, bottom: own.bottom, right: own.right)
+    return EdgeInsets(
+      top: own.top + NavigationBar.height, left: own.left, bottom: own.bottom, right: own.right)
   }
 
   /// The client's insets changed: the bar moves below them and every controller of the stack gets

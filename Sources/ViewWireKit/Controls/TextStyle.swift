@@ -4,7 +4,8 @@ extension Font {
   /// The semantic text styles of Dynamic Type (UIKit's `UIFont.TextStyle`).
   public enum TextStyle: String, Hashable, Sendable, CaseIterable {
     /// The styles, largest first, as Apple's Dynamic Type table lists them.
-    case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1, caption2
+    case largeTitle, title1, title2, title3, headline, body, callout, subheadline, footnote, caption1,
+      caption2
 
     /// The point size for each content size category, `xs` to `xxxl` then `ax1` to `ax5`:
     /// Apple's Dynamic Type sizes for iOS (Human Interface Guidelines, Typography,
@@ -41,7 +42,9 @@ extension Font {
   }
 
   /// The font for `style` at `traits`' content size category (nil: the defaults, `large`).
-  public static func preferredFont(forTextStyle style: TextStyle, compatibleWith traits: TraitCollection?) -> Font {
+  public static func preferredFont(forTextStyle style: TextStyle, compatibleWith traits: TraitCollection?)
+    -> Font
+  {
     let category = (traits ?? TraitCollection()).preferredContentSizeCategory
     var font = Font(size: style.pointSize(for: category), weight: style.weight)
     font.textStyle = style
