@@ -49,6 +49,10 @@ public enum DemoApps {
       name: "tabs", title: "A tab bar: a table view controller in a navigation stack, and a page sheet"
     ) { _ in DemoTabBarController() },
     AppDescriptor(
+      name: "traits",
+      title: "The client's traits: light or dark, size classes, text size and the safe area, live"
+    ) { _ in TraitsViewController() },
+    AppDescriptor(
       name: "binding", title: "setupViews() and bindViews() with a reactive view model (seed 003)"
     ) {
       _ in BindingViewController(viewModel: MyViewModel())

@@ -81,3 +81,9 @@ public typealias NSLayoutYAxisAnchor = LayoutAnchor<YAxis>
 public typealias NSLayoutDimension = LayoutAnchor<Dimension>
 /// UIKit's name for ``StackView``.
 public typealias UIStackView = StackView
+/// UIKit's name for ``TraitCollection/UserInterfaceStyle``.
+public typealias UIUserInterfaceStyle = TraitCollection.UserInterfaceStyle
+/// UIKit's name for ``TraitCollection/SizeClass``.
+public typealias UIUserInterfaceSizeClass = TraitCollection.SizeClass
+/// UIKit's name for ``ContentSizeCategory``.
+public typealias UIContentSizeCategory = ContentSizeCategory

@@ -45,6 +45,17 @@ public struct HelloOptions: Equatable, Sendable {
   public var locale: String?
   /// The height in points of the client's on-screen keyboard (`keyboard=N`, 0 to 10000, 0 for none).
   public var keyboardHeight: Double?
+  /// `light` or `dark` (`appearance=`), lowercased: the colours the apps' dynamic colours resolve to.
+  public var appearance: String?
+  /// What the client's chrome covers of the window (`safe-area=T,L,B,R`, each 0 to 10000 points).
+  public var safeArea: (top: Double, left: Double, bottom: Double, right: Double)? {
+    get { safeAreaValues.map { ($0[0], $0[1], $0[2], $0[3]) } }
+    set { safeAreaValues = newValue.map { [$0.top, $0.left, $0.bottom, $0.right] } }
+  }
+  /// The four insets in wire order, stored as an array so the options stay `Equatable`.
+  private var safeAreaValues: [Double]?
+  /// The reader's text size (`content-size=`), lowercased: `xs` to `xxxl`, `ax1` to `ax5`.
+  public var contentSize: String?
 
   /// An empty `hello`: nothing stated, so the session keeps everything as it was.
   public init() {}
@@ -175,7 +186,9 @@ public enum ClientCommand: Equatable, Sendable {
     HelpEntry(verb: "help", arguments: "", summary: "lists the commands"),
     HelpEntry(verb: "ping", arguments: "", summary: "answers ok"),
     HelpEntry(
-      verb: "hello", arguments: "[version=N] [size=WxH] [scale=N] [idiom=I] [locale=L] [keyboard=N]",
+      verb: "hello",
+      arguments:
+        "[version=N] [size=WxH] [scale=N] [idiom=I] [locale=L] [keyboard=N] [appearance=A] [safe-area=T,L,B,R] [content-size=C]",
       summary: "states the client's version and traits"),
     HelpEntry(verb: "apps", arguments: "", summary: "lists the apps"),
     HelpEntry(verb: "open", arguments: "APP", summary: "opens an app and sends a full frame"),
@@ -451,6 +464,29 @@ private struct Arguments {
           throw .client(.badArgument, "idiom must be phone, pad, desktop or terminal")
         }
         hello.idiom = idiom
+      case "appearance":
+        let appearance = value.lowercased()
+        guard ["light", "dark"].contains(appearance) else {
+          throw .client(.badArgument, "appearance must be light or dark")
+        }
+        hello.appearance = appearance
+      case "safe-area":
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        let numbers = parts.compactMap { CanonicalNumber.parse($0) }.filter { (0...10_000).contains($0) }
+        guard parts.count == 4, numbers.count == 4 else {
+          throw .client(
+            .badArgument,
+            "safe-area must be four numbers TOP,LEFT,BOTTOM,RIGHT from 0 to 10000, such as 47,0,34,0")
+        }
+        hello.safeArea = (numbers[0], numbers[1], numbers[2], numbers[3])
+      case "content-size":
+        let category = value.lowercased()
+        let categories = ["xs", "s", "m", "l", "xl", "xxl", "xxxl", "ax1", "ax2", "ax3", "ax4", "ax5"]
+        guard categories.contains(category) else {
+          throw .client(
+            .badArgument, "content-size must be xs, s, m, l, xl, xxl, xxxl, ax1, ax2, ax3, ax4 or ax5")
+        }
+        hello.contentSize = category
       case "locale":
         guard !value.isEmpty, value.count <= 35,
           value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })

@@ -152,8 +152,12 @@ final class ClientConnection {
       pendingInputHead += 1
       switch event {
       case .line(let line):
-        // The app's localised strings follow this client's `hello locale=` (PROTOCOL.md §3).
-        Localization.withLocale(session.window.traitCollection.locale) { dispatcher.handle(line: line) }
+        // The app's localised strings, preferred fonts and dynamic colours follow this client's
+        // `hello` (PROTOCOL.md §3).
+        let window = session.window
+        Localization.withLocale(window.traitCollection.locale) {
+          window.withCurrentTraits { dispatcher.handle(line: line) }
+        }
       case .error(let error):
         send(error.reply)
       case .telnetAnswer(let verb, let option):

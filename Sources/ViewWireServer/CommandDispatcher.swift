@@ -253,12 +253,22 @@ final class CommandDispatcher {
     }
     if let scale = options.scale { traits.displayScale = CGFloat(scale) }
     if let locale = options.locale { traits.locale = locale }
+    if let appearance = options.appearance.flatMap(TraitCollection.UserInterfaceStyle.init(rawValue:)) {
+      traits.userInterfaceStyle = appearance
+    }
+    if let category = options.contentSize.flatMap(ContentSizeCategory.init(rawValue:)) {
+      traits.preferredContentSizeCategory = category
+    }
     if let keyboard = options.keyboardHeight {
       traits.keyboardHeight = CGFloat(keyboard)
       keyboardWasStated = true
     }
     if let version = options.version { session.protocolVersion = version }
     session.updateTraits(traits)
+    if let insets = options.safeArea {
+      session.window.updateSafeAreaInsets(
+        EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))
+    }
     connection.sendChanges()
     ok("hello", Field("protocol", String(session.protocolVersion)), Field("session", String(session.id)))
   }

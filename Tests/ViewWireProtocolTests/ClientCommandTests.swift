@@ -77,7 +77,8 @@ struct ClientCommandTests {
 
   static func hello(
     version: Int? = nil, width: Double? = nil, height: Double? = nil, scale: Double? = nil,
-    idiom: String? = nil, locale: String? = nil, keyboard: Double? = nil
+    idiom: String? = nil, locale: String? = nil, keyboard: Double? = nil, appearance: String? = nil,
+    safeArea: (Double, Double, Double, Double)? = nil, contentSize: String? = nil
   ) -> ClientCommand {
     var options = HelloOptions()
     options.version = version
@@ -87,6 +88,9 @@ struct ClientCommandTests {
     options.idiom = idiom
     options.locale = locale
     options.keyboardHeight = keyboard
+    options.appearance = appearance
+    options.safeArea = safeArea.map { (top: $0.0, left: $0.1, bottom: $0.2, right: $0.3) }
+    options.contentSize = contentSize
     return .hello(options)
   }
 
@@ -126,6 +130,15 @@ struct ClientCommandTests {
     Good(line: "trace ON", command: .trace(true)),
     Good(line: "clock MANUAL", command: .clock(.manual)),
     Good(line: "hello size=390.5x844.25", command: hello(width: 390.5, height: 844.25)),
+    // The traits of PROTOCOL.md section 3, "Appearance, safe area and text size".
+    Good(line: "hello appearance=dark", command: hello(appearance: "dark")),
+    Good(line: "hello Appearance=LIGHT", command: hello(appearance: "light")),
+    Good(line: "hello safe-area=47,0,34,0", command: hello(safeArea: (47, 0, 34, 0))),
+    Good(line: "hello safe-area=20.5,+0,.5,10000", command: hello(safeArea: (20.5, 0, 0.5, 10000))),
+    Good(line: "hello content-size=AX5", command: hello(contentSize: "ax5")),
+    Good(
+      line: "hello appearance=dark safe-area=0,0,0,0 content-size=xs",
+      command: hello(appearance: "dark", safeArea: (0, 0, 0, 0), contentSize: "xs")),
     // Arguments.
     Good(line: "open square", command: .open(app: "square")),
     Good(line: "open \"my app\"", command: .open(app: "my app")),
@@ -253,6 +266,16 @@ struct ClientCommandTests {
     Bad(line: "ack 2147483648", error: .client(.badArgument)),
     Bad(line: "trace maybe", error: .client(.badArgument)),
     Bad(line: "hello version=0", error: .client(.badArgument)),
+    Bad(line: "hello appearance=dim", error: .client(.badArgument)),
+    Bad(line: "hello appearance=", error: .client(.badArgument)),
+    Bad(line: "hello safe-area=47,0,34", error: .client(.badArgument)),
+    Bad(line: "hello safe-area=47,0,34,0,0", error: .client(.badArgument)),
+    Bad(line: "hello safe-area=47,0,-1,0", error: .client(.badArgument)),
+    Bad(line: "hello safe-area=47,0,10001,0", error: .client(.badArgument)),
+    Bad(line: "hello safe-area=47;0;34;0", error: .client(.badArgument)),
+    Bad(line: "hello safe-area=\"47, 0, 34, 0\"", error: .client(.badArgument)),
+    Bad(line: "hello content-size=huge", error: .client(.badArgument)),
+    Bad(line: "hello content-size=ax6", error: .client(.badArgument)),
     Bad(line: "hello version=one", error: .client(.badArgument)),
     Bad(line: "hello version=-1", error: .client(.badArgument)),
     Bad(line: "hello version=00000000000000000000000", error: .client(.badArgument)),

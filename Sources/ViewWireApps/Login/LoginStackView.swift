@@ -5,7 +5,7 @@ import ViewWireKit
 // writes it: the two fields in a vertical stack view filling equally 10 apart, that stack and the
 // button in an outer vertical stack 20 apart, `|-[stackView]-|` in the visual format language and
 // height anchors for a field and the button. The controller places the stack vertically.
-// Additions to the seed: accessibility identifiers (username, password, login, result) for
+// Additions to the seed: a `systemBackground` that follows the client's appearance, accessibility identifiers (username, password, login, result) for
 // scripts, and a result label as the outer stack's last arranged view, where `login()` reports.
 
 final class LoginStackView: UIView {
@@ -54,7 +54,9 @@ final class LoginStackView: UIView {
     stackView.spacing = 20
 
     super.init(frame: frame)
-    backgroundColor = .white
+    // `systemBackground` where the seed says `.white`: the same white, and black for a client
+    // that says `hello appearance=dark`.
+    backgroundColor = .systemBackground
     addSubview(stackView)
 
     // MARK: - Layout

@@ -132,9 +132,24 @@ open class NavigationController: ViewController {
   /// so its `viewWillAppear` already sees them.
   private func prepare(_ controller: ViewController) {
     let content: View = controller.view
-    controller.containerSafeAreaInsets = EdgeInsets(
-      top: NavigationBar.height, left: 0, bottom: 0, right: 0)
+    controller.containerSafeAreaInsets = insetsUnderBar
     content.frame = view.bounds
+  }
+
+  /// The safe area this controller's children have: its own, with the bar added at the top.
+  private var insetsUnderBar: EdgeInsets {
+    let own = view.safeAreaInsets
+    return EdgeInsets(
+      top: own.top + NavigationBar.height, left: own.left, bottom: own.bottom, right: own.right)
+  }
+
+  /// The client's insets changed: the bar moves below them and every controller of the stack gets
+  /// them under the bar.
+  override func containerSafeAreaDidChange() {
+    view.setNeedsLayout()
+    for controller in viewControllers where controller.isViewLoaded {
+      controller.containerSafeAreaInsets = insetsUnderBar
+    }
   }
 
   /// Puts `controller`'s view (loading it if needed) under the bar, filling this view.
@@ -167,7 +182,7 @@ final class NavigationContainerView: View {
   init(bar: NavigationBar) {
     self.bar = bar
     super.init()
-    backgroundColor = .white
+    backgroundColor = .systemBackground
     addSubview(bar)
   }
 
@@ -178,7 +193,8 @@ final class NavigationContainerView: View {
 
   override func layoutSubviews() {
     super.layoutSubviews()
-    bar.frame = CGRect(x: 0, y: 0, width: bounds.width, height: NavigationBar.height)
+    // The bar sits below the safe area's top, its background reaching up to the top edge.
+    bar.frame = CGRect(x: 0, y: 0, width: bounds.width, height: safeAreaInsets.top + NavigationBar.height)
     for content in subviews where content !== bar { content.frame = bounds }
   }
 }
@@ -198,7 +214,7 @@ open class NavigationBar: View {
   /// them as `@navigation-bar`, `@navigation-title` and `@back`.
   public required init() {
     super.init()
-    backgroundColor = Color(white: 0.97)
+    backgroundColor = .navigationBarBackground
     accessibilityIdentifier = "navigation-bar"
     titleLabel.textAlignment = .center
     titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
@@ -239,20 +255,23 @@ open class NavigationBar: View {
   }
 
   /// Keeps equal margins on both sides of the title, so it stays centred and never runs under the
-  /// back button or the items.
+  /// back button or the items. The content fills the bar's bottom 44 points: above them is the
+  /// part of its background that reaches up under the client's status bar (the safe area's top).
   open override func layoutSubviews() {
     super.layoutSubviews()
-    backButton.frame = CGRect(x: 8, y: 0, width: 96, height: bounds.height)
-    titleLabel.frame = CGRect(x: 112, y: 0, width: max(0, bounds.width - 224), height: bounds.height)
+    let top = max(0, bounds.height - Self.height)
+    let height = bounds.height - top
+    backButton.frame = CGRect(x: 8, y: top, width: 96, height: height)
+    titleLabel.frame = CGRect(x: 112, y: top, width: max(0, bounds.width - 224), height: height)
     var right = bounds.width - 8
     for (index, button) in itemButtons.enumerated() {
       if index == 0, leftItem != nil {
-        button.frame = CGRect(x: 8, y: 0, width: 96, height: bounds.height)
+        button.frame = CGRect(x: 8, y: top, width: 96, height: height)
         continue
       }
       let width = min(96, max(44, button.sizeThatFits(bounds.size).width + 16))
       right -= width
-      button.frame = CGRect(x: right, y: 0, width: width, height: bounds.height)
+      button.frame = CGRect(x: right, y: top, width: width, height: height)
     }
   }
 }

@@ -176,7 +176,7 @@ open class ViewController: Responder {
 
   /// The traits of the window the controller is shown in.
   public var traitCollection: TraitCollection {
-    hostWindow?.traitCollection ?? TraitCollection()
+    hostWindow?.traits ?? TraitCollection()
   }
 
   /// The window this controller is installed in, directly or through its parent or presenter.
@@ -375,6 +375,20 @@ open class ViewController: Responder {
     loadedView?.safeAreaInsets = insets
   }
 
+  /// Called when the root view's `safeAreaInsets` changed (a container's bar, the client's
+  /// `hello safe-area=`, `additionalSafeAreaInsets`), before the view is laid out again.
+  open func viewSafeAreaInsetsDidChange() {}
+
+  /// Tells the controller its root view's insets changed: containers pass them on to their
+  /// children first, then the app hears `viewSafeAreaInsetsDidChange`.
+  package func rootViewSafeAreaDidChange() {
+    containerSafeAreaDidChange()
+    viewSafeAreaInsetsDidChange()
+  }
+
+  /// A container's hook to give its children the new insets; the default has none to give.
+  func containerSafeAreaDidChange() {}
+
   /// How far from the top of the view content starts: below a navigation bar, for example
   /// (UIKit's `topLayoutGuide.length`, which seed 004 pins its stack view to).
   public var topLayoutGuideLength: CGFloat { view.safeAreaInsets.top }
@@ -427,6 +441,17 @@ open class ViewController: Responder {
     }
   }
 
+  /// The part of the window's insets this controller's view has in the window: all of them, or
+  /// for a sheet all but the top, which its card already starts below.
+  package func insetsInWindow(_ insets: EdgeInsets) -> EdgeInsets {
+    guard presentingViewController != nil else { return insets }
+    switch modalPresentationStyle {
+    case .fullScreen, .overFullScreen, .overCurrentContext: return insets
+    case .automatic, .pageSheet, .formSheet:
+      return EdgeInsets(top: 0, left: insets.left, bottom: insets.bottom, right: insets.right)
+    }
+  }
+
   /// Presents `controller` by its `modalPresentationStyle`: it appears, then (full screen only)
   /// the controller it covers disappears, then `completion` runs, after the next layout pass
   /// (UIKit's order). The other styles leave the controller below in view and send it no
@@ -441,6 +466,7 @@ open class ViewController: Responder {
     controller.presentingViewController = self
     controller.hostWindow = window
     controller.loadViewIfNeeded()
+    controller.containerSafeAreaInsets = controller.insetsInWindow(window.safeAreaInsets)
     covered?.beginAppearanceTransition(isAppearing: false, animated: animated)
     controller.beginAppearanceTransition(isAppearing: true, animated: animated)
     let view: View = controller.view

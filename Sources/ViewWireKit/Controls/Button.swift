@@ -95,7 +95,7 @@ open class Button: Control {
     if titleColors[state] == nil, state.contains(.highlighted), let base = color {
       color = base.withAlphaComponent(base.alpha * 0.5)
     }
-    setRenderProperty("textColor", color?.wireValue)
+    setRenderColor("textColor", color)
     if let font = titleLabel?.font {
       setRenderProperty("font", .number(Double(font.pointSize)))
       setRenderProperty("weight", .string(font.weight.rawValue))

@@ -31,6 +31,10 @@ public struct Font: Hashable, Sendable {
   /// bold text measures as regular text does on every client.
   public var weight: Weight
 
+  /// The text style this font was made for by `preferredFont(forTextStyle:)`, nil for a fixed
+  /// size; a label that adjusts to the content size category sizes it again by this.
+  public var textStyle: TextStyle?
+
   /// Creates a font of `size` points; prefer `systemFont(ofSize:weight:)`, UIKit's spelling.
   public init(size: CGFloat, weight: Weight = .regular) {
     pointSize = size

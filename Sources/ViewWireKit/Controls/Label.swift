@@ -24,9 +24,23 @@ open class Label: View {
     }
   }
 
-  /// The colour of the text; UIKit's default is black (`label`).
-  open var textColor: Color! = .black {
-    didSet { setRenderProperty("textColor", (textColor ?? .black).wireValue) }
+  /// Whether a font from `Font.preferredFont(forTextStyle:)` follows the client's content size
+  /// category: resized when the label joins a window and whenever a `hello content-size=`
+  /// changes it, in the same frame (UIKit's `adjustsFontForContentSizeCategory`).
+  open var adjustsFontForContentSizeCategory = false {
+    didSet { if adjustsFontForContentSizeCategory { resolveTraitDependents() } }
+  }
+
+  override func resolveTraitDependents() {
+    super.resolveTraitDependents()
+    guard adjustsFontForContentSizeCategory, let style = font.textStyle else { return }
+    let resized = Font.preferredFont(forTextStyle: style, compatibleWith: traitCollection)
+    if resized.pointSize != font.pointSize { font = resized }
+  }
+
+  /// The colour of the text; UIKit's default is `label` (black, white in dark); nil sets it back.
+  open var textColor: Color! = .label {
+    didSet { setRenderColor("textColor", textColor ?? .label) }
   }
 
   /// The alignment of the text in the label's box.
@@ -68,7 +82,7 @@ open class Label: View {
   private func setUpRendering() {
     isUserInteractionEnabled = false
     applyFont()
-    setRenderProperty("textColor", Color.black.wireValue)
+    setRenderColor("textColor", .label)
   }
 
   private func applyFont() {

@@ -15,7 +15,7 @@ open class Switch: Control {
 
   /// The colour of the track when on; travels as `onTint` when set.
   open var onTintColor: Color? {
-    didSet { setRenderProperty("onTint", onTintColor?.wireValue) }
+    didSet { setRenderColor("onTint", onTintColor) }
   }
 
   public override init(frame: CGRect) {

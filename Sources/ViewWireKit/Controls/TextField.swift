@@ -95,9 +95,10 @@ open class TextField: Control {
     didSet { applyFont() }
   }
 
-  /// The colour of the text; nil sends no colour and the client uses its own default.
-  open var textColor: Color? = .black {
-    didSet { setRenderProperty("textColor", textColor?.wireValue) }
+  /// The colour of the text, `label` by default (black, white in dark); nil sends no colour and
+  /// the client uses its own default.
+  open var textColor: Color? = .label {
+    didSet { setRenderColor("textColor", textColor) }
   }
 
   /// The alignment of the text in the field's box.
@@ -136,7 +137,7 @@ open class TextField: Control {
 
   private func setUpRendering() {
     applyFont()
-    setRenderProperty("textColor", Color.black.wireValue)
+    setRenderColor("textColor", .label)
     renderText()
   }
 

@@ -53,8 +53,8 @@ open class TextView: View {
   }
 
   /// The colour of the text.
-  open var textColor: Color? = .black {
-    didSet { setRenderProperty("textColor", (textColor ?? .black).wireValue) }
+  open var textColor: Color? = .label {
+    didSet { setRenderColor("textColor", textColor ?? .label) }
   }
 
   /// The alignment of the text.
@@ -82,9 +82,9 @@ open class TextView: View {
   }
 
   private func setUp() {
-    backgroundColor = .white
+    backgroundColor = .systemBackground
     applyFont()
-    setRenderProperty("textColor", Color.black.wireValue)
+    setRenderColor("textColor", .label)
     setRenderProperty("lines", .number(0))
     setRenderProperty("text", .string(""))
   }

@@ -5,6 +5,10 @@ public import ViewWireProtocol
 ///
 /// Components are kept as `CGFloat` like UIKit's, and quantised to 8 bits only when they travel,
 /// so arithmetic in app code behaves as on iOS.
+///
+/// A colour may be **dynamic** (`init(dynamicProvider:)`, and the system colours such as `label` and
+/// `systemBackground`): it is resolved for the traits of the view that shows it, and sent again
+/// when they change (PROTOCOL.md section 3), so the wire only ever carries concrete colours.
 public struct Color: Hashable, Sendable {
   /// Red, 0 to 1. Values outside the range are allowed, as in UIKit's extended sRGB, and clamped only on the
   /// wire.
@@ -16,6 +20,58 @@ public struct Color: Hashable, Sendable {
   /// Opacity, 0 (clear) to 1 (opaque); clamped only on the wire.
   public var alpha: CGFloat
 
+  /// The closure of a dynamic colour, nil for a fixed one. A class, so that two copies of one
+  /// dynamic colour compare equal by identity (closures cannot be compared).
+  private let provider: DynamicProvider?
+
+  /// Holds a dynamic colour's closure.
+  private final class DynamicProvider: Sendable {
+    let resolve: @Sendable (TraitCollection) -> Color
+    init(_ resolve: @escaping @Sendable (TraitCollection) -> Color) { self.resolve = resolve }
+  }
+
+  /// A colour that is `provider`'s answer for the traits it is shown with (UIKit's
+  /// `UIColor(dynamicProvider:)`): an app's own light and dark pair. Its components are those of
+  /// its light resolution, for code that reads them without traits.
+  public init(dynamicProvider provider: @escaping @Sendable (TraitCollection) -> Color) {
+    let light = provider(TraitCollection()).resolvedColor(with: TraitCollection())
+    self.red = light.red
+    self.green = light.green
+    self.blue = light.blue
+    self.alpha = light.alpha
+    self.provider = DynamicProvider(provider)
+  }
+
+  /// A colour that is `light` in the light appearance and `dark` in the dark one, the common case
+  /// of `init(dynamicProvider:)`.
+  public init(light: Color, dark: Color) {
+    self.init { $0.userInterfaceStyle == .dark ? dark : light }
+  }
+
+  /// Whether the colour depends on the traits it is shown with.
+  public var isDynamic: Bool { provider != nil }
+
+  /// The fixed colour this one is for `traits` (UIKit's `resolvedColor(with:)`); a fixed colour
+  /// is itself.
+  public func resolvedColor(with traits: TraitCollection) -> Color {
+    guard let provider else { return self }
+    return provider.resolve(traits).resolvedColor(with: traits)
+  }
+
+  /// Equal when the components are and both are fixed, or both come from the same provider.
+  public static func == (lhs: Color, rhs: Color) -> Bool {
+    lhs.red == rhs.red && lhs.green == rhs.green && lhs.blue == rhs.blue && lhs.alpha == rhs.alpha
+      && lhs.provider === rhs.provider
+  }
+
+  /// Hashes the components (equal colours have equal components).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(red)
+    hasher.combine(green)
+    hasher.combine(blue)
+    hasher.combine(alpha)
+  }
+
   /// A colour from its sRGB components, each 0 to 1 like `UIColor(red:green:blue:alpha:)`; opaque unless
   /// `alpha` says otherwise.
   public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat = 1) {
@@ -23,6 +79,7 @@ public struct Color: Hashable, Sendable {
     self.green = green
     self.blue = blue
     self.alpha = alpha
+    self.provider = nil
   }
 
   /// A grey: `white` 0 is black, 1 is white.
@@ -30,13 +87,17 @@ public struct Color: Hashable, Sendable {
     self.init(red: white, green: white, blue: white, alpha: alpha)
   }
 
-  /// The same colour with another alpha.
+  /// The same colour with another alpha; a dynamic colour stays dynamic, each resolution taking
+  /// that alpha.
   public func withAlphaComponent(_ alpha: CGFloat) -> Color {
-    Color(red: red, green: green, blue: blue, alpha: alpha)
+    guard let provider else { return Color(red: red, green: green, blue: blue, alpha: alpha) }
+    return Color { provider.resolve($0).withAlphaComponent(alpha) }
   }
 
-  /// The colour as the wire carries it.
+  /// The colour as the wire carries it; a dynamic colour is resolved for
+  /// `TraitCollection.current`, the traits of the window whose code is running.
   public var wireColor: WireColor {
+    if provider != nil { return resolvedColor(with: TraitCollection.current).wireColor }
     func byte(_ component: CGFloat) -> UInt8 {
       UInt8((min(max(component, 0), 1) * 255).rounded())
     }
@@ -67,18 +128,4 @@ public struct Color: Hashable, Sendable {
   public static let orange = Color(red: 1, green: 0.5, blue: 0)
   /// Half red, half blue, as UIKit's `purple`.
   public static let purple = Color(red: 0.5, green: 0, blue: 0.5)
-  /// iOS's light-mode system blue (#007aff), the default `tintColor` of every view.
-  public static let systemBlue = Color(red: 0, green: 122.0 / 255, blue: 1)
-  /// iOS's light-mode system green (#34c759).
-  public static let systemGreen = Color(red: 52.0 / 255, green: 199.0 / 255, blue: 89.0 / 255)
-  /// iOS's light-mode system red (#ff3b30).
-  public static let systemRed = Color(red: 1, green: 59.0 / 255, blue: 48.0 / 255)
-  /// White: the kit has no dark mode, so the semantic colours keep their light-mode values.
-  public static let systemBackground = Color.white
-  /// Black, the light-mode colour of primary text.
-  public static let label = Color.black
-  /// iOS's light-mode secondary text colour, a grey at 60% alpha.
-  public static let secondaryLabel = Color(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.6)
-  /// iOS's light-mode placeholder colour, the secondary grey at 30% alpha.
-  public static let placeholderText = Color(red: 60.0 / 255, green: 60.0 / 255, blue: 67.0 / 255, alpha: 0.3)
 }

@@ -139,7 +139,7 @@ open class TableView: ScrollView {
   public init(frame: CGRect, style: Style) {
     self.style = style
     super.init(frame: frame)
-    backgroundColor = .white
+    backgroundColor = .systemBackground
   }
 
   /// A plain table with a frame.

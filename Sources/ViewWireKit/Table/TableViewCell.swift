@@ -46,7 +46,7 @@ open class TableViewCell: View {
   /// The width the accessory takes from the content view.
   public static let accessoryWidth: CGFloat = 38
   /// The colour behind a selected or highlighted cell (UIKit's `systemGray4`).
-  public static let selectedBackgroundColor = Color(red: 209.0 / 255, green: 209.0 / 255, blue: 214.0 / 255)
+  public static let selectedBackgroundColor = Color.systemGray4
 
   /// The style the cell was made with.
   public let style: CellStyle
@@ -97,7 +97,7 @@ open class TableViewCell: View {
   private var disclosureView: Label?
   /// The background the app gave; a selected or highlighted cell shows the selection colour
   /// instead.
-  private var ownBackgroundColor: Color? = .white
+  private var ownBackgroundColor: Color? = .systemBackground
 
   /// Makes a cell of `style`; the table makes registered cells with this initializer, so a
   /// subclass registered with `register(_:forCellReuseIdentifier:)` overrides it.
@@ -105,7 +105,7 @@ open class TableViewCell: View {
     self.style = style
     self.reuseIdentifier = reuseIdentifier
     super.init()
-    setRenderProperty("bg", Color.white.wireValue)
+    setRenderColor("bg", .systemBackground)
     addSubview(contentView)
   }
 
@@ -189,7 +189,7 @@ open class TableViewCell: View {
   private func updateSelectionLook() {
     let shows = (isSelected || isHighlighted) && selectionStyle != .none
     let colour = shows ? Self.selectedBackgroundColor : ownBackgroundColor
-    setRenderProperty("bg", colour?.wireValue)
+    setRenderColor("bg", colour)
   }
 
   private func updateAccessory() {

@@ -7,7 +7,7 @@ import Foundation
 /// that comes into view, so only the title changes on the wire.
 open class TableViewHeaderFooterView: View {
   /// The background of a plain table's headers (UIKit's `systemGray6`).
-  public static let defaultBackgroundColor = Color(red: 242.0 / 255, green: 242.0 / 255, blue: 247.0 / 255)
+  public static let defaultBackgroundColor = Color.secondarySystemBackground
 
   /// The identifier the table reuses the view by.
   public let reuseIdentifier: String?

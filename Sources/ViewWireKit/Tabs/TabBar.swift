@@ -23,7 +23,7 @@ open class TabBar: View {
   /// An empty tab bar (View's required `init()`).
   public required init() {
     super.init()
-    backgroundColor = Color(red: 249.0 / 255, green: 249.0 / 255, blue: 249.0 / 255)
+    backgroundColor = .tabBarBackground
   }
 
   /// Shows one button per title.

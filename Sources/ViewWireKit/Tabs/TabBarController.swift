@@ -165,8 +165,23 @@ open class TabBarController: ViewController {
   /// Gives the tab's view the frame and safe area it has above the bar.
   private func prepare(_ controller: ViewController) {
     let content: View = controller.view
-    controller.containerSafeAreaInsets = EdgeInsets(top: 0, left: 0, bottom: TabBar.height, right: 0)
+    controller.containerSafeAreaInsets = insetsAboveBar
     content.frame = view.bounds
+  }
+
+  /// The safe area the tabs have: this controller's own, with the bar added at the bottom.
+  private var insetsAboveBar: EdgeInsets {
+    let own = view.safeAreaInsets
+    return EdgeInsets(top: own.top, left: own.left, bottom: own.bottom + TabBar.height, right: own.right)
+  }
+
+  /// The client's insets changed: the bar moves above the bottom one and every loaded tab gets
+  /// them above the bar.
+  override func containerSafeAreaDidChange() {
+    view.setNeedsLayout()
+    for controller in viewControllers ?? [] where controller.isViewLoaded {
+      controller.containerSafeAreaInsets = insetsAboveBar
+    }
   }
 
   private func install(_ controller: ViewController) {
@@ -188,13 +203,16 @@ final class TabBarContainerView: View {
   init(bar: TabBar) {
     self.bar = bar
     super.init()
-    backgroundColor = .white
+    backgroundColor = .systemBackground
     addSubview(bar)
   }
 
   override func layoutSubviews() {
     super.layoutSubviews()
-    bar.frame = CGRect(x: 0, y: bounds.height - TabBar.height, width: bounds.width, height: TabBar.height)
+    // The bar sits above the safe area's bottom, its background reaching down to the bottom edge.
+    let bottom = safeAreaInsets.bottom
+    bar.frame = CGRect(
+      x: 0, y: bounds.height - TabBar.height - bottom, width: bounds.width, height: TabBar.height + bottom)
     for content in subviews where content !== bar { content.frame = bounds }
   }
 }

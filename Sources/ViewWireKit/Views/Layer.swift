@@ -22,7 +22,7 @@ public final class Layer {
 
   /// The colour of the border.
   public var borderColor: Color? {
-    didSet { view.setRenderProperty("borderColor", borderColor.map { .color($0.wireColor) }) }
+    didSet { view.setRenderColor("borderColor", borderColor) }
   }
 
   /// Whether sublayers are clipped: the same as the view's `clipsToBounds`.

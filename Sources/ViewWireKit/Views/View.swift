@@ -177,7 +177,7 @@ open class View: Responder {
 
   /// The fill behind the view's content; nil draws nothing.
   open var backgroundColor: Color? {
-    didSet { setRenderProperty("bg", backgroundColor.map { .color($0.wireColor) }) }
+    didSet { setRenderColor("bg", backgroundColor) }
   }
 
   /// Opacity from 0 to 1. Views below 0.01 are not hit-tested.
@@ -242,11 +242,67 @@ open class View: Responder {
   /// The kit's own properties call this from their `didSet`; an app's view may add keys of its
   /// own (PROTOCOL.md section 6). Setting a property to the value it has records nothing.
   public func setRenderProperty(_ key: String, _ value: WireValue?) {
+    // A key set to a value of its own no longer follows a dynamic colour set before.
+    if dynamicColors != nil { forgetDynamicColor(key) }
     let old = renderProperties[key]
     guard old != value else { return }
     renderProperties[key] = value
     changeTracker?.noteRender(of: self, key: key, previous: old)
     if key != "anim" { noteAnimatedChange() }
+  }
+
+  /// Sets a colour render property, resolved for this view's traits; a dynamic colour (such as
+  /// `.label` or `.systemBackground`) is kept and sent again, resolved anew, whenever the view's
+  /// traits change (a `hello appearance=`, joining a window), so the client always holds the
+  /// concrete colour for its appearance. nil removes the key.
+  public func setRenderColor(_ key: String, _ color: Color?) {
+    setRenderProperty(key, color.map { .color($0.resolvedColor(with: traitCollection).wireColor) })
+    if let color, color.isDynamic {
+      if dynamicColors == nil { dynamicColors = [:] }
+      dynamicColors?[key] = color
+    }
+  }
+
+  /// The dynamic colours behind render keys, by key; nil (no storage) for the many views that
+  /// have none.
+  private var dynamicColors: [String: Color]?
+
+  private func forgetDynamicColor(_ key: String) {
+    dynamicColors?[key] = nil
+    if dynamicColors?.isEmpty == true { dynamicColors = nil }
+  }
+
+  // MARK: Traits
+
+  /// The traits of the window the view is in (UIKit's `traitCollection`), or the defaults
+  /// outside one.
+  public var traitCollection: TraitCollection { window?.traits ?? TraitCollection() }
+
+  /// Called when the view's traits changed (appearance, text size, size classes...), after its
+  /// dynamic colours were resolved anew; override it to redo what depends on them.
+  open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
+  /// Brings what the kit derives from the traits up to date: the dynamic colours, and what a
+  /// subclass resolves (a label's text-style font). Runs when the traits change and when the view
+  /// joins a window, whose traits may differ from the defaults it was built with.
+  func resolveTraitDependents() {
+    guard let colors = dynamicColors else { return }
+    let traits = traitCollection
+    for (key, color) in colors {
+      setRenderProperty(key, .color(color.resolvedColor(with: traits).wireColor))
+    }
+    // Setting a key forgets the dynamic colour behind it; these keys keep theirs.
+    dynamicColors = colors
+  }
+
+  /// After the window's traits changed from `previous`: resolves this subtree again and tells
+  /// each view, parents before children. A view that draws is drawn again, since its `draw(_:)`
+  /// may use dynamic colours.
+  package func propagateTraitChange(from previous: TraitCollection) {
+    resolveTraitDependents()
+    if renderProperties["draw"] != nil { setNeedsDisplay() }
+    traitCollectionDidChange(previous)
+    for subview in subviews { subview.propagateTraitChange(from: previous) }
   }
 
   // MARK: Hierarchy changes
@@ -365,6 +421,7 @@ open class View: Responder {
     // and put back before the next frame, it must send what changed. The engine lets go of the
     // tracker when it forgets the view.
     changeTracker = newWindow?.changes ?? (wireID != 0 ? changeTracker : nil)
+    if newWindow != nil { resolveTraitDependents() }
     autoLayoutWindowChanged(from: oldWindow, to: newWindow)
     if let newWindow, needsLayout { newWindow.changes.noteNeedsLayout(self) }
     if let newWindow, needsDisplay { newWindow.changes.noteNeedsDisplay(self) }
@@ -481,6 +538,7 @@ open class View: Responder {
       assignedSafeAreaInsets = newValue
       guard newValue != old else { return }
       safeAreaInsetsDidChange()
+      owningViewController?.rootViewSafeAreaDidChange()
       setNeedsLayout()
       subviewsSafeAreaDidChange(from: old)
     }
@@ -509,6 +567,7 @@ open class View: Responder {
       let previous = subview.insets(underSuperviewInsets: old, of: self)
       guard subview.safeAreaInsets != previous else { continue }
       subview.safeAreaInsetsDidChange()
+      subview.owningViewController?.rootViewSafeAreaDidChange()
       subview.setNeedsLayout()
       subview.subviewsSafeAreaDidChange(from: previous)
     }

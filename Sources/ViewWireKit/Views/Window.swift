@@ -9,8 +9,9 @@ open class Window: View {
   /// What changed since the last frame; drained by the diff engine.
   package let changes = ChangeTracker()
 
-  /// The traits the client announced: idiom, scale, locale, keyboard.
-  public private(set) var traitCollection: TraitCollection
+  /// The traits the client announced (idiom, scale, locale, keyboard, appearance, text size),
+  /// with the size classes of the window's size; every view's `traitCollection` reads them.
+  package private(set) var traits: TraitCollection
 
   /// Receives trace events (`lifecycle`, `layout`...) while someone listens; the server forwards
   /// them as `trace` lines.
@@ -60,7 +61,7 @@ open class Window: View {
 
   /// Creates a window of `size`; it starts empty, with no root view controller.
   public init(size: CGSize, traits: TraitCollection = TraitCollection()) {
-    self.traitCollection = traits
+    self.traits = traits.withSizeClasses(for: size)
     super.init(frame: CGRect(origin: .zero, size: size))
     window = self
     changes.owner = self
@@ -69,7 +70,7 @@ open class Window: View {
     // one, so it queues its own here (a Window subclass's layoutSubviews and draw then run).
     changes.noteNeedsLayout(self)
     changes.noteNeedsDisplay(self)
-    backgroundColor = .white
+    backgroundColor = .systemBackground
   }
 
   /// A window of size zero (View's required `init()`); a session sizes it from the client.
@@ -100,6 +101,7 @@ open class Window: View {
       }
       if let new = rootViewController {
         new.hostWindow = self
+        new.containerSafeAreaInsets = new.insetsInWindow(safeAreaInsets)
         new.loadViewIfNeeded()
         new.beginAppearanceTransition(isAppearing: true)
         let rootView: View = new.view
@@ -139,16 +141,47 @@ open class Window: View {
       guard let controller = view.owningViewController else { continue }
       view.frame = controller.frameInWindow(bounds)
     }
+    // A new size may cross a size-class threshold (a phone turned to landscape).
+    updateTraits(traits)
     updateKeyboard()
   }
 
-  /// Replaces the traits and tells every controller whose traits changed.
+  /// Replaces the traits (their size classes follow the window's size, whatever `traits` says)
+  /// and, when they changed, tells the apps: every controller (root first, then children and
+  /// presented ones), then every view, parents first, which resolves its dynamic colours again
+  /// (PROTOCOL.md section 3). App code runs with `TraitCollection.current` set to the new traits.
   public func updateTraits(_ traits: TraitCollection) {
-    let previous = traitCollection
-    guard previous != traits else { return }
-    traitCollection = traits
-    rootViewController?.propagateTraitChange(from: previous)
+    let previous = self.traits
+    let new = traits.withSizeClasses(for: bounds.size)
+    guard previous != new else { return }
+    self.traits = new
+    TraitCollection.$current.withValue(new) {
+      rootViewController?.propagateTraitChange(from: previous)
+      propagateTraitChange(from: previous)
+    }
     updateKeyboard()
+  }
+
+  /// Runs `work` with `TraitCollection.current` set to this window's traits, as UIKit sets it
+  /// around an app's code, so `Font.preferredFont(forTextStyle:)` and dynamic colours read this
+  /// client's traits. The server wraps each command of the session in it.
+  public func withCurrentTraits<Result>(_ work: () throws -> Result) rethrows -> Result {
+    try TraitCollection.$current.withValue(traits, operation: work)
+  }
+
+  // MARK: Safe area
+
+  /// Sets what the client's chrome covers of the window (its `hello safe-area=`): the window's
+  /// `safeAreaInsets`, which the root controller and every controller presented full screen
+  /// get as their own (a page sheet all but the top), and containers pass on under their bars.
+  public func updateSafeAreaInsets(_ insets: EdgeInsets) {
+    guard insets != safeAreaInsets else { return }
+    safeAreaInsets = insets
+    var controller = rootViewController
+    while let current = controller {
+      current.containerSafeAreaInsets = current.insetsInWindow(insets)
+      controller = current.presentedViewController
+    }
   }
 
   /// Runs `work` after the next layout pass of this window.
@@ -159,6 +192,10 @@ open class Window: View {
   /// Brings the tree up to date before a frame is taken: the layout pass, then the work that
   /// waits for it (appearance completions), repeated while that work changes layout again.
   public func prepareFrame() {
+    withCurrentTraits { prepareFrameWithTraits() }
+  }
+
+  private func prepareFrameWithTraits() {
     var rounds = 0
     repeat {
       rounds += 1
@@ -236,7 +273,7 @@ open class Window: View {
   /// Where the keyboard belongs now: along the bottom edge while something takes key input on a
   /// client with an on-screen keyboard, else nowhere.
   private var wantedKeyboardFrame: CGRect? {
-    let height = traitCollection.keyboardHeight
+    let height = traits.keyboardHeight
     guard firstResponder != nil, height > 0 else { return nil }
     return CGRect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
   }
@@ -288,35 +325,5 @@ open class Window: View {
   /// Reports a trace event when someone listens.
   public func trace(_ kind: String, _ detail: @autoclosure () -> String) {
     traceSink?(kind, detail())
-  }
-}
-
-/// The environment a client announced (UIKit's `UITraitCollection`).
-public struct TraitCollection: Hashable, Sendable {
-  /// The kind of device, so an app may choose a controller per idiom (seed 001).
-  public enum Idiom: String, Hashable, Sendable, CaseIterable {
-    /// UIKit's idioms, plus `terminal` for clients that draw in a text console.
-    case phone, pad, desktop, terminal
-  }
-
-  /// What the client is, so an app can pick the controller that suits it (seed 001).
-  public var userInterfaceIdiom: Idiom
-  /// Pixels per point on the client.
-  public var displayScale: CGFloat
-  /// The client's locale, a BCP 47 tag such as `en` or `fr`.
-  public var locale: String
-  /// The height of the client's on-screen keyboard, 0 for none.
-  public var keyboardHeight: CGFloat
-
-  /// The defaults describe a phone in English, so a client that says nothing in `hello` gets
-  /// what most seed code was written for.
-  public init(
-    userInterfaceIdiom: Idiom = .phone, displayScale: CGFloat = 2, locale: String = "en",
-    keyboardHeight: CGFloat = 300
-  ) {
-    self.userInterfaceIdiom = userInterfaceIdiom
-    self.displayScale = displayScale
-    self.locale = locale
-    self.keyboardHeight = keyboardHeight
   }
 }

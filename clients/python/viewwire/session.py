@@ -58,8 +58,13 @@ class Session:
 
     def hello(self, version: Optional[int] = None, size: Optional[Tuple[float, float]] = None,
               scale: Optional[float] = None, idiom: Optional[str] = None,
-              locale: Optional[str] = None, keyboard: Optional[float] = None) -> Reply:
-        """State the client's traits (section 3); only the ones given change."""
+              locale: Optional[str] = None, keyboard: Optional[float] = None,
+              appearance: Optional[str] = None,
+              safe_area: Optional[Tuple[float, float, float, float]] = None,
+              content_size: Optional[str] = None) -> Reply:
+        """State the client's traits (section 3); only the ones given change. `appearance` is
+        `light` or `dark`, `safe_area` the insets (top, left, bottom, right) the client's chrome
+        covers, `content_size` the text size (`xs` ... `xxxl`, `ax1` ... `ax5`)."""
         parts = ["hello"]
         if version is not None:
             parts.append(f"version={version}")
@@ -73,6 +78,12 @@ class Session:
             parts.append(f"locale={locale}")
         if keyboard is not None:
             parts.append(f"keyboard={canonical_number(keyboard)}")
+        if appearance is not None:
+            parts.append(f"appearance={appearance}")
+        if safe_area is not None:
+            parts.append("safe-area=" + ",".join(canonical_number(inset) for inset in safe_area))
+        if content_size is not None:
+            parts.append(f"content-size={content_size}")
         return self.command(" ".join(parts))
 
     def apps(self) -> List[str]:

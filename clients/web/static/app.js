@@ -2,8 +2,9 @@
 // `#/` (the start page, the daemon's apps) and `#/NAME` (app NAME, opened directly).
 //
 // A new session (the first, or one after the old one was lost for good) empties the mirror, says
-// `hello` with the browser's size, scale and language, and opens the app the address names. A
-// resumed session (the connection dropped; or the page reloaded in the same tab) keeps its
+// `hello` with the browser's size, scale, language, colour scheme and safe area, and opens the
+// app the address names; when the colour scheme or the safe area changes it says `hello` again.
+// A resumed session (the connection dropped; or the page reloaded in the same tab) keeps its
 // state: the connection has applied the frames it missed, and the page opens nothing again.
 
 import { Connection } from "./connection.js";
@@ -12,6 +13,7 @@ import { Painter } from "./painter.js";
 import { Input } from "./input.js";
 import { tokenize } from "./tokens.js";
 import { canonical } from "./tokens.js";
+import { traitOptions, watchTraits } from "./traits.js";
 
 const params = new URLSearchParams(location.search);
 const stage = document.getElementById("stage");
@@ -60,6 +62,24 @@ function route() {
   return match ? decodeURIComponent(match[1]) : null;
 }
 
+/** How far down the page the window starts: below the header. */
+function windowTop() {
+  return document.querySelector("header").getBoundingClientRect().height;
+}
+
+/** The trait options last said in `hello` (`appearance=...`, `safe-area=...`). */
+let lastTraits = [];
+
+/** Says `hello` again with the trait options that changed since the last one, if any. */
+function traitsChanged() {
+  if (!connection.greeting) return;
+  const traits = traitOptions(windowTop());
+  const changed = traits.filter((option) => !lastTraits.includes(option));
+  lastTraits = traits;
+  if (changed.length) connection.send(`hello ${changed.join(" ")}`).catch(() => undefined);
+}
+watchTraits(traitsChanged);
+
 /** The window's size: the stage's box, in whole points. */
 function windowSize() {
   const header = document.querySelector("header").getBoundingClientRect().height;
@@ -79,6 +99,9 @@ async function started(fields, why, resumedAfterReload = false) {
   const hello = [`hello version=2 size=${w}x${h} scale=${canonical(devicePixelRatio || 1)} idiom=${idiom}`];
   if (navigator.language && /^[A-Za-z0-9-]+$/.test(navigator.language)) hello.push(`locale=${navigator.language}`);
   hello.push(`keyboard=${keyboardHeight}`);
+  const traits = traitOptions(windowTop());
+  hello.push(...traits);
+  lastTraits = traits;
   lastSize = `${w}x${h}`;
   await connection.send(hello.join(" ")).catch(() => undefined);
   await show(resumedAfterReload);

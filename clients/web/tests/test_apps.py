@@ -14,7 +14,7 @@ from selenium.webdriver.common.by import By
 # The demo apps; the start-page test below fails if the daemon's list differs, so a new app
 # cannot go untested.
 APPS = ["binding", "gallery", "grid", "interface-square", "login", "my-view", "my-view-generic", "navigation",
-        "note", "rows", "square", "stacks", "table", "tabs"]
+        "note", "rows", "square", "stacks", "table", "tabs", "traits"]
 
 
 def check_mirror(driver: webdriver.Chrome) -> str:

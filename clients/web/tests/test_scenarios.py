@@ -145,7 +145,8 @@ def test_the_hello_says_what_the_browser_is(daemon: WebDaemon, browser: webdrive
     load(browser, f"{daemon.url}#/square")
     wait_settled(browser)
     hello = next(line for line in browser.execute_script("return viewwire.log()") if line.startswith("> hello"))
-    assert hello == "> hello version=2 size=390x844 scale=1 idiom=desktop locale=en-US keyboard=0"
+    assert hello == ("> hello version=2 size=390x844 scale=1 idiom=desktop locale=en-US keyboard=0"
+                     " appearance=light safe-area=0,0,0,0")
     assert page_state(browser)["session"]
 
 
