@@ -1,0 +1,220 @@
+// What the page exposes to assistive technology (PROTOCOL.md section 6, "Accessibility", and
+// section 14, "Accessibility"): each view's element carries the role, name, value and states
+// the spec computes from its class and keys, so Chromium's accessibility tree (and a screen
+// reader) reads the window the painter draws. The painter's own content (text lines, canvases,
+// borders) is hidden from it; an element's subviews are too, as UIKit hides what an element
+// stands for.
+//
+// Everything here is computed from one view's class and keys, so a frame costs the views it
+// changed: an element's ancestors are handled by the DOM's nesting (aria-hidden on a subtree,
+// `display: none` for `hidden`).
+
+/** The trait names, in the wire order (section 6). */
+export const TRAITS = [
+  "button", "link", "header", "searchField", "image", "selected", "playsSound", "keyboardKey",
+  "staticText", "summaryElement", "notEnabled", "updatesFrequently", "startsMediaSession",
+  "adjustable", "allowsDirectInteraction", "causesPageTurn", "tabBar",
+];
+
+const ELEMENT_CLASSES = new Set([
+  "Label", "Button", "TextField", "TextView", "Switch", "Slider", "Stepper", "SegmentedControl", "ProgressView",
+]);
+
+/** Section 14's percentage: floor(100 × (value - min) / (max - min) + 0.5), clamped, and `%`. */
+export function percentage(value, min, max) {
+  if (max === min) return "0%";
+  const rounded = Math.floor(((value - min) / (max - min)) * 100 + 0.5);
+  return Number.isFinite(rounded) ? `${Math.min(100, Math.max(0, rounded))}%` : "0%";
+}
+
+/**
+ * The defaults a client computes for a view of class `cls` whose key `k` is `prop(k)` (an object
+ * `{value, word}` or undefined): `{element, label, value, traits}`, traits a Set of names.
+ */
+export function defaults(cls, prop) {
+  const string = (k) => {
+    const p = prop(k);
+    return p && !p.word ? p.value : undefined;
+  };
+  const number = (k, fallback) => {
+    const p = prop(k);
+    const n = p && p.word ? Number(p.value) : NaN;
+    return Number.isFinite(n) ? n : fallback;
+  };
+  const result = { element: ELEMENT_CLASSES.has(cls), label: undefined, value: undefined, traits: new Set() };
+  switch (cls) {
+    case "Label":
+      result.label = string("text");
+      result.traits.add("staticText");
+      break;
+    case "Button":
+      result.label = string("text");
+      result.traits.add("button");
+      break;
+    case "TextField":
+      result.label = string("placeholder");
+      result.value = string("text");
+      break;
+    case "TextView":
+      result.value = string("text");
+      break;
+    case "Switch":
+      result.value = prop("on")?.value === "true" && prop("on")?.word ? "1" : "0";
+      result.traits.add("button");
+      break;
+    case "Slider":
+      result.value = percentage(number("value", 0), number("min", 0), number("max", 1));
+      result.traits.add("adjustable");
+      break;
+    case "Stepper": {
+      const p = prop("value");
+      result.value = p && p.word ? p.value : "0";
+      result.traits.add("adjustable");
+      break;
+    }
+    case "SegmentedControl": {
+      const segments = string("segments");
+      const titles = segments ? segments.split("\n") : [];
+      const selected = Math.trunc(number("selected", -1));
+      if (selected >= 0 && selected < titles.length) result.value = titles[selected];
+      break;
+    }
+    case "ProgressView":
+      result.value = percentage(number("progress", 0), 0, 1);
+      result.traits.add("updatesFrequently");
+      break;
+    case "ImageView":
+      result.traits.add("image");
+      break;
+    default:
+      break;
+  }
+  if (prop("enabled")?.word && prop("enabled").value === "false") result.traits.add("notEnabled");
+  return result;
+}
+
+/**
+ * A view's accessibility as the spec defines it: the defaults, each replaced by its `a11y...`
+ * key when present. `hidden` is true when assistive technology must not see the view or
+ * anything under it (`a11y-hidden=true`, or `alpha` below 0.01).
+ */
+export function describe(view) {
+  const prop = (k) => view.props.get(k);
+  const d = defaults(view.cls, prop);
+  const string = (k, fallback) => {
+    const p = prop(k);
+    if (!p || p.word) return fallback;
+    return p.value === "" ? undefined : p.value;
+  };
+  const element = prop("a11y")?.word ? prop("a11y").value === "true" : d.element;
+  const traitsProp = prop("a11y-traits");
+  const traits = traitsProp && !traitsProp.word
+    ? new Set(traitsProp.value.split(" ").filter((name) => TRAITS.includes(name)))
+    : d.traits;
+  const alpha = Number(prop("alpha")?.value ?? 1);
+  return {
+    element,
+    label: string("a11y-label", d.label),
+    value: string("a11y-value", d.value),
+    hint: string("a11y-hint", undefined),
+    traits,
+    hidden: (prop("a11y-hidden")?.word && prop("a11y-hidden").value === "true") || (Number.isFinite(alpha) && alpha < 0.01),
+  };
+}
+
+/** The ARIA role for an element of class `cls` with `traits` (section 14's mapping). */
+export function roleOf(cls, traits) {
+  if (cls === "TextField" || cls === "TextView") return traits.has("searchField") ? "searchbox" : "textbox";
+  if (cls === "Switch") return "switch";
+  if (cls === "Slider") return "slider";
+  if (cls === "Stepper") return "spinbutton";
+  if (cls === "ProgressView") return "progressbar";
+  if (traits.has("button")) return "button";
+  if (traits.has("link")) return "link";
+  if (traits.has("searchField")) return "searchbox";
+  if (traits.has("adjustable")) return "slider";
+  if (traits.has("header")) return "heading";
+  if (traits.has("image")) return "img";
+  return null;
+}
+
+/** Roles a user activates (a click, Enter): the page sends a tap at the element's centre. */
+const ACTIVATED = new Set(["button", "link", "switch", "textbox", "searchbox"]);
+
+const ATTRIBUTES = [
+  "role", "aria-label", "aria-description", "aria-disabled", "aria-pressed", "aria-checked", "aria-level",
+  "aria-multiline", "aria-valuenow", "aria-valuemin", "aria-valuemax", "aria-valuetext", "aria-hidden", "tabindex",
+];
+
+/**
+ * Puts `view`'s accessibility on its painter record `{el, kids, face, canvas, border}`: the
+ * element's attributes, a transparent text node for what has no role (static text), and
+ * aria-hidden on the subviews of an element.
+ */
+export function annotate(record, view) {
+  const a = describe(view);
+  const el = record.el;
+  const wanted = new Map();
+  let text = null;
+  if (a.hidden) wanted.set("aria-hidden", "true");
+  else if (a.element) {
+    const role = roleOf(view.cls, a.traits);
+    const p = (k) => view.props.get(k)?.value;
+    const description = [];
+    if (role) {
+      wanted.set("role", role);
+      if (a.label) wanted.set("aria-label", a.label);
+      if (ACTIVATED.has(role)) wanted.set("tabindex", "0");
+      if (role === "heading") wanted.set("aria-level", "2");
+      if (role === "switch") wanted.set("aria-checked", p("on") === "true" ? "true" : "false");
+      if (role === "textbox" && view.cls === "TextView") wanted.set("aria-multiline", "true");
+      if (role === "slider" || role === "spinbutton" || role === "progressbar") {
+        const [now, min, max] = view.cls === "ProgressView"
+          ? [Number(p("progress") ?? 0) * 100, 0, 100]
+          : [Number(p("value") ?? 0), Number(p("min") ?? 0), Number(p("max") ?? (view.cls === "Stepper" ? 100 : 1))];
+        if ([now, min, max].every(Number.isFinite)) {
+          wanted.set("aria-valuenow", String(now));
+          wanted.set("aria-valuemin", String(min));
+          wanted.set("aria-valuemax", String(max));
+        }
+        if (a.value !== undefined) wanted.set("aria-valuetext", a.value);
+      } else if (role === "textbox" || role === "searchbox") text = a.value ?? "";
+      else if (a.value !== undefined && role !== "switch") description.push(a.value);
+      if (a.traits.has("selected")) {
+        if (role === "button") wanted.set("aria-pressed", "true");
+        else description.push("selected");
+      }
+    } else {
+      // No role: the element reads as its text, label then value (a label, an app's view).
+      text = [a.label, a.value].filter((s) => s !== undefined && s !== "").join(", ");
+    }
+    if (a.hint) description.push(a.hint);
+    if (description.length) wanted.set("aria-description", description.join(", "));
+    if (a.traits.has("notEnabled")) wanted.set("aria-disabled", "true");
+  }
+  for (const name of ATTRIBUTES) {
+    const value = wanted.get(name);
+    if (value === undefined) el.removeAttribute(name);
+    else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+  }
+  if (wanted.has("tabindex")) el.dataset.a11yAction = "";
+  else delete el.dataset.a11yAction;
+  // What an element stands for is not read again: its subviews are hidden from the tree.
+  if (a.element && !a.hidden) record.kids.setAttribute("aria-hidden", "true");
+  else record.kids.removeAttribute("aria-hidden");
+  setText(record, text);
+}
+
+function setText(record, text) {
+  if (text === null) {
+    record.a11yText?.remove();
+    record.a11yText = null;
+    return;
+  }
+  if (!record.a11yText) {
+    record.a11yText = document.createElement("span");
+    record.a11yText.className = "vw-a11y";
+    record.el.prepend(record.a11yText);
+  }
+  if (record.a11yText.textContent !== text) record.a11yText.textContent = text;
+}
