@@ -1,7 +1,7 @@
 // What the page exposes to assistive technology (PROTOCOL.md section 6, "Accessibility", and
-// section 14, "Accessibility"): each view's element carries the role, name, value and states
-// the spec computes from its class and keys, so Chromium's accessibility tree (and a screen
-// reader) reads the window the painter draws. The painter's own content (text lines, canvases,
+// section 14, "Accessibility"): each element gets a node in its view's box carrying the role,
+// name, value and states the spec computes from its class and keys, so Chromium's
+// accessibility tree (and a screen reader) reads the window the painter draws. The painter's own content (text lines, canvases,
 // borders) is hidden from it; an element's subviews are too, as UIKit hides what an element
 // stands for.
 //
@@ -143,78 +143,75 @@ const ACTIVATED = new Set(["button", "link", "switch", "textbox", "searchbox"]);
 
 const ATTRIBUTES = [
   "role", "aria-label", "aria-description", "aria-disabled", "aria-pressed", "aria-checked", "aria-level",
-  "aria-multiline", "aria-valuenow", "aria-valuemin", "aria-valuemax", "aria-valuetext", "aria-hidden", "tabindex",
+  "aria-multiline", "aria-valuenow", "aria-valuemin", "aria-valuemax", "aria-valuetext", "tabindex",
 ];
 
 /**
- * Puts `view`'s accessibility on its painter record `{el, kids, face, canvas, border}`: the
- * element's attributes, a transparent text node for what has no role (static text), and
- * aria-hidden on the subviews of an element.
+ * Puts `view`'s accessibility on its painter record `{el, kids}`. An element is a node of its
+ * own (`record.a11y`, a span filling the view's box) rather than the view's element, so that
+ * what the browser reads of it (a text field's value from its text) is only what the spec
+ * says, never the painter's drawing. The subviews of an element, and a view hidden from
+ * assistive technology with its subtree, get aria-hidden.
  */
 export function annotate(record, view) {
   const a = describe(view);
-  const el = record.el;
-  const wanted = new Map();
-  let text = null;
-  if (a.hidden) wanted.set("aria-hidden", "true");
-  else if (a.element) {
-    const role = roleOf(view.cls, a.traits);
-    const p = (k) => view.props.get(k)?.value;
-    const description = [];
-    if (role) {
-      wanted.set("role", role);
-      if (a.label) wanted.set("aria-label", a.label);
-      if (ACTIVATED.has(role)) wanted.set("tabindex", "0");
-      if (role === "heading") wanted.set("aria-level", "2");
-      if (role === "switch") wanted.set("aria-checked", p("on") === "true" ? "true" : "false");
-      if (role === "textbox" && view.cls === "TextView") wanted.set("aria-multiline", "true");
-      if (role === "slider" || role === "spinbutton" || role === "progressbar") {
-        const [now, min, max] = view.cls === "ProgressView"
-          ? [Number(p("progress") ?? 0) * 100, 0, 100]
-          : [Number(p("value") ?? 0), Number(p("min") ?? 0), Number(p("max") ?? (view.cls === "Stepper" ? 100 : 1))];
-        if ([now, min, max].every(Number.isFinite)) {
-          wanted.set("aria-valuenow", String(now));
-          wanted.set("aria-valuemin", String(min));
-          wanted.set("aria-valuemax", String(max));
-        }
-        if (a.value !== undefined) wanted.set("aria-valuetext", a.value);
-      } else if (role === "textbox" || role === "searchbox") text = a.value ?? "";
-      else if (a.value !== undefined && role !== "switch") description.push(a.value);
-      if (a.traits.has("selected")) {
-        if (role === "button") wanted.set("aria-pressed", "true");
-        else description.push("selected");
-      }
-    } else {
-      // No role: the element reads as its text, label then value (a label, an app's view).
-      text = [a.label, a.value].filter((s) => s !== undefined && s !== "").join(", ");
-    }
-    if (a.hint) description.push(a.hint);
-    if (description.length) wanted.set("aria-description", description.join(", "));
-    if (a.traits.has("notEnabled")) wanted.set("aria-disabled", "true");
-  }
-  for (const name of ATTRIBUTES) {
-    const value = wanted.get(name);
-    if (value === undefined) el.removeAttribute(name);
-    else if (el.getAttribute(name) !== value) el.setAttribute(name, value);
-  }
-  if (wanted.has("tabindex")) el.dataset.a11yAction = "";
-  else delete el.dataset.a11yAction;
+  if (a.hidden) record.el.setAttribute("aria-hidden", "true");
+  else record.el.removeAttribute("aria-hidden");
   // What an element stands for is not read again: its subviews are hidden from the tree.
   if (a.element && !a.hidden) record.kids.setAttribute("aria-hidden", "true");
   else record.kids.removeAttribute("aria-hidden");
-  setText(record, text);
-}
-
-function setText(record, text) {
-  if (text === null) {
-    record.a11yText?.remove();
-    record.a11yText = null;
+  if (!a.element || a.hidden) {
+    record.a11y?.remove();
+    record.a11y = null;
     return;
   }
-  if (!record.a11yText) {
-    record.a11yText = document.createElement("span");
-    record.a11yText.className = "vw-a11y";
-    record.el.prepend(record.a11yText);
+  if (!record.a11y) {
+    record.a11y = document.createElement("span");
+    record.a11y.className = "vw-a11y";
+    record.el.prepend(record.a11y);
   }
-  if (record.a11yText.textContent !== text) record.a11yText.textContent = text;
+  const node = record.a11y;
+  const wanted = new Map();
+  let text = "";
+  const role = roleOf(view.cls, a.traits);
+  const p = (k) => view.props.get(k)?.value;
+  const description = [];
+  if (role) {
+    wanted.set("role", role);
+    if (a.label) wanted.set("aria-label", a.label);
+    if (ACTIVATED.has(role)) wanted.set("tabindex", "0");
+    if (role === "heading") wanted.set("aria-level", "2");
+    if (role === "switch") wanted.set("aria-checked", p("on") === "true" ? "true" : "false");
+    if (role === "textbox" && view.cls === "TextView") wanted.set("aria-multiline", "true");
+    if (role === "slider" || role === "spinbutton" || role === "progressbar") {
+      const [now, min, max] = view.cls === "ProgressView"
+        ? [Number(p("progress") ?? 0) * 100, 0, 100]
+        : [Number(p("value") ?? 0), Number(p("min") ?? 0), Number(p("max") ?? (view.cls === "Stepper" ? 100 : 1))];
+      if ([now, min, max].every(Number.isFinite)) {
+        wanted.set("aria-valuenow", String(now));
+        wanted.set("aria-valuemin", String(min));
+        wanted.set("aria-valuemax", String(max));
+      }
+      if (a.value !== undefined) wanted.set("aria-valuetext", a.value);
+    } else if (role === "textbox" || role === "searchbox") text = a.value ?? "";
+    else if (a.value !== undefined && role !== "switch") description.push(a.value);
+    if (a.traits.has("selected")) {
+      if (role === "button") wanted.set("aria-pressed", "true");
+      else description.push("selected");
+    }
+  } else {
+    // No role: the element reads as its text, label then value (a label, an app's view).
+    text = [a.label, a.value].filter((s) => s !== undefined && s !== "").join(", ");
+  }
+  if (a.hint) description.push(a.hint);
+  if (description.length) wanted.set("aria-description", description.join(", "));
+  if (a.traits.has("notEnabled")) wanted.set("aria-disabled", "true");
+  for (const name of ATTRIBUTES) {
+    const value = wanted.get(name);
+    if (value === undefined) node.removeAttribute(name);
+    else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  }
+  if (wanted.has("tabindex")) node.dataset.a11yAction = "";
+  else delete node.dataset.a11yAction;
+  if (node.textContent !== text) node.textContent = text;
 }
