@@ -75,19 +75,22 @@ extension View {
   }
 
   /// The kit class whose row of the defaults table this view follows ("View" when none).
-  package var accessibilityKitClass: String {
+  package var accessibilityKitClass: String { accessibilityKitType.name }
+
+  /// The kit class whose row of the defaults table this view follows, with its type.
+  private var accessibilityKitType: (name: String, type: View.Type) {
     switch self {
-    case is Label: "Label"
-    case is Button: "Button"
-    case is TextField: "TextField"
-    case is TextView: "TextView"
-    case is Switch: "Switch"
-    case is Slider: "Slider"
-    case is Stepper: "Stepper"
-    case is SegmentedControl: "SegmentedControl"
-    case is ProgressView: "ProgressView"
-    case is ImageView: "ImageView"
-    default: "View"
+    case is Label: ("Label", Label.self)
+    case is Button: ("Button", Button.self)
+    case is TextField: ("TextField", TextField.self)
+    case is TextView: ("TextView", TextView.self)
+    case is Switch: ("Switch", Switch.self)
+    case is Slider: ("Slider", Slider.self)
+    case is Stepper: ("Stepper", Stepper.self)
+    case is SegmentedControl: ("SegmentedControl", SegmentedControl.self)
+    case is ProgressView: ("ProgressView", ProgressView.self)
+    case is ImageView: ("ImageView", ImageView.self)
+    default: ("View", View.self)
     }
   }
 
@@ -102,10 +105,13 @@ extension View {
   /// Called once as the view is made: an app's subclass of a kit control is sent under its own
   /// class name, which a client exposes as a plain view, so such a view sends what differs.
   func noteAccessibilityClass() {
+    // Types are compared first: the wire's class name is a string made from the type, too
+    // costly to make for every label a table creates.
     let type = ObjectIdentifier(Swift.type(of: self))
     guard type != ObjectIdentifier(View.self) else { return }
-    let kitClass = accessibilityKitClass
-    if kitClass != "View" && wireClassName != kitClass { sendsAccessibilityKeys = true }
+    let kit = accessibilityKitType
+    guard kit.name != "View", type != ObjectIdentifier(kit.type) else { return }
+    if wireClassName != kit.name { sendsAccessibilityKeys = true }
   }
 
   /// Sets the `a11y...` render keys to what differs between UIKit's values for this view and
