@@ -218,6 +218,16 @@ struct AccessibilityTests {
     #expect(lines.contains("render 3 a11y=false on=false"))
   }
 
+  @Test func anAlertIsModalSoTheScreenItDimsIsNotRead() {
+    let screen = View()
+    let alert = View()
+    alert.accessibilityViewIsModal = true
+    let stage = Stage(screen, alert)
+    #expect(stage.fullRenderLines().contains("render 3 a11y-modal=true"))
+    alert.accessibilityViewIsModal = false
+    #expect(stage.diffLines() == ["render 3 a11y-modal=none"])
+  }
+
   @Test func aSecureFieldNeverSendsItsTextAsAValue() {
     let field = TextField()
     field.isSecureTextEntry = true

@@ -10,6 +10,7 @@ package struct AccessibilityOverrides {
   var hint: String?
   var traits: AccessibilityTraits?
   var elementsHidden = false
+  var viewIsModal = false
 }
 
 extension View {
@@ -57,6 +58,14 @@ extension View {
   public var accessibilityElementsHidden: Bool {
     get { accessibilityOverrides?.elementsHidden ?? false }
     set { editAccessibility { $0.elementsHidden = newValue } }
+  }
+
+  /// Whether assistive technology ignores this view's siblings (and everything under them)
+  /// while it is shown (UIKit's `accessibilityViewIsModal`): an alert over a screen. The kit's
+  /// alerts set it.
+  public var accessibilityViewIsModal: Bool {
+    get { accessibilityOverrides?.viewIsModal ?? false }
+    set { editAccessibility { $0.viewIsModal = newValue } }
   }
 
   // MARK: What goes on the wire
@@ -133,5 +142,6 @@ extension View {
     let traits = accessibilityTraits
     setRenderProperty("a11y-traits", traits == client.traits ? nil : .string(traits.wireText))
     setRenderProperty("a11y-hidden", overrides?.elementsHidden == true ? .bool(true) : nil)
+    setRenderProperty("a11y-modal", overrides?.viewIsModal == true ? .bool(true) : nil)
   }
 }

@@ -151,10 +151,12 @@ const ATTRIBUTES = [
  * own (`record.a11y`, a span filling the view's box) rather than the view's element, so that
  * what the browser reads of it (a text field's value from its text) is only what the spec
  * says, never the painter's drawing. The subviews of an element, and a view hidden from
- * assistive technology with its subtree, get aria-hidden.
+ * assistive technology with its subtree, get aria-hidden; `covered` hides the view too (a
+ * sibling is modal).
  */
-export function annotate(record, view) {
+export function annotate(record, view, covered = false) {
   const a = describe(view);
+  if (covered) a.hidden = true;
   if (a.hidden) record.el.setAttribute("aria-hidden", "true");
   else record.el.removeAttribute("aria-hidden");
   // What an element stands for is not read again: its subviews are hidden from the tree.
@@ -214,4 +216,81 @@ export function annotate(record, view) {
   if (wanted.has("tabindex")) node.dataset.a11yAction = "";
   else delete node.dataset.a11yAction;
   if (node.textContent !== text) node.textContent = text;
+}
+
+/** Whether `view` is a modal view that is shown (`a11y-modal=true`, not hidden, alpha ≥ 0.01). */
+function isShownModal(view) {
+  const p = (k) => view.props.get(k);
+  if (!(p("a11y-modal")?.word && p("a11y-modal").value === "true")) return false;
+  if (p("hidden")?.value === "true") return false;
+  const alpha = Number(p("alpha")?.value ?? 1);
+  return !(Number.isFinite(alpha) && alpha < 0.01);
+}
+
+/**
+ * Annotates views as the painter touches them, and keeps rule 5 of section 14 ("Accessibility"):
+ * the siblings of a shown modal view are hidden. It remembers which parents have a shown modal
+ * child, so a view learns whether a sibling covers it without looking at its siblings, and only
+ * a modal view that comes or goes re-annotates its siblings.
+ */
+export class Annotator {
+  /**
+   * @param mirror the Mirror
+   * @param records the painter's records by view id (`{el, kids}`)
+   */
+  constructor(mirror, records) {
+    this.mirror = mirror;
+    this.records = records;
+    this.modals = new Map(); // parent id -> Set of the ids of its shown modal children
+    this.modalParent = new Map(); // shown modal view id -> its parent id
+  }
+
+  clear() {
+    this.modals.clear();
+    this.modalParent.clear();
+  }
+
+  /** Annotates `view` (touched by a frame), and its siblings when it became or stopped being modal. */
+  update(record, view) {
+    const was = this.modalParent.get(view.id);
+    const shown = isShownModal(view) && view.parent !== null;
+    if (was !== undefined && (!shown || was !== view.parent)) this.drop(view.id, was);
+    if (shown && this.modalParent.get(view.id) === undefined) {
+      this.modalParent.set(view.id, view.parent);
+      if (!this.modals.has(view.parent)) this.modals.set(view.parent, new Set());
+      this.modals.get(view.parent).add(view.id);
+      this.refreshSiblings(view.parent, view.id);
+    }
+    annotate(record, view, this.covered(view));
+  }
+
+  /** A view left the tree. */
+  forget(id) {
+    const parent = this.modalParent.get(id);
+    if (parent !== undefined) this.drop(id, parent);
+  }
+
+  covered(view) {
+    const set = this.modals.get(view.parent);
+    if (!set) return false;
+    for (const id of set) if (id !== view.id) return true;
+    return false;
+  }
+
+  drop(id, parent) {
+    this.modalParent.delete(id);
+    const set = this.modals.get(parent);
+    set?.delete(id);
+    if (set && set.size === 0) this.modals.delete(parent);
+    this.refreshSiblings(parent, id);
+  }
+
+  refreshSiblings(parentId, except) {
+    for (const id of this.mirror.views.get(parentId)?.children ?? []) {
+      if (id === except) continue;
+      const record = this.records.get(id);
+      const view = this.mirror.views.get(id);
+      if (record && view) annotate(record, view, this.covered(view));
+    }
+  }
 }

@@ -11,7 +11,7 @@ import { imageCommands, imageSize } from "./images.js";
 import { paintDrawing } from "./drawing.js";
 import { CONTROL_KINDS, controlFace } from "./controls.js";
 import * as look from "./look.js";
-import { annotate } from "./a11y.js";
+import { Annotator } from "./a11y.js";
 
 /** The looks the kit's classes have; any other class (an app's own) draws as a plain view. */
 const KINDS = new Set(["Label", "Button", "TextField", "Switch", "Slider", "ImageView"]);
@@ -30,6 +30,7 @@ export class Painter {
     this.mirror = mirror;
     this.drewText = drewText;
     this.elements = new Map();
+    this.a11y = new Annotator(mirror, this.elements);
     this.keyboardHeight = 0;
     this.keyboard = document.createElement("div");
     this.keyboard.className = "vw-keyboard";
@@ -38,6 +39,7 @@ export class Painter {
   /** Removes everything drawn (a new session). */
   clear() {
     this.elements.clear();
+    this.a11y.clear();
     this.stage.replaceChildren();
   }
 
@@ -66,7 +68,7 @@ export class Painter {
       const delay = this.setTransition(record, anim);
       this.layout(record, view);
       this.render(record, view, delay);
-      annotate(record, view);
+      this.a11y.update(record, view);
     }
     this.updateKeyboard();
   }
@@ -88,7 +90,11 @@ export class Painter {
     if (!record) return;
     record.el.remove();
     this.elements.delete(id);
-    for (const child of record.el.querySelectorAll(".vw")) this.elements.delete(child.dataset.id);
+    this.a11y.forget(id);
+    for (const child of record.el.querySelectorAll(".vw")) {
+      this.elements.delete(child.dataset.id);
+      this.a11y.forget(child.dataset.id);
+    }
   }
 
   /** Puts a view's children's elements in the mirror's order. */

@@ -103,3 +103,19 @@ def test_the_square_is_named_and_says_where_it_is(daemon: WebDaemon, browser: we
     reply = send(browser, "drag 195 422 195 150")
     assert reply["ok"], reply
     wait_for(lambda: ax_node(browser, "StaticText", "Square, In the green area"), "the square's new value")
+
+
+def test_an_action_sheet_hides_the_screen_it_dims(daemon: WebDaemon, browser: webdriver.Chrome) -> None:
+    """The kit's alerts are modal (`a11y-modal=true`): while one shows, only it is read."""
+    load(browser, f"{daemon.url}#/table")
+    wait_settled(browser)
+    assert any(n["role"] == "StaticText" and n["name"] == "Item 1" for n in ax_nodes(browser))
+    browser.execute_script("arguments[0].click()", element(browser, "delete"))
+    wait_for(lambda: ax_node(browser, "button", "Cancel"), "the action sheet's Cancel button")
+    names = {n["name"] for n in ax_nodes(browser)}
+    assert "Item 1" not in names, sorted(names)
+    assert any(name.startswith("Delete Item") for name in names), sorted(names)
+    browser.execute_script("arguments[0].click()", element(browser, "alert-cancel"))
+    wait_for(lambda: any(n["role"] == "StaticText" and n["name"] == "Item 1" for n in ax_nodes(browser)),
+             "the screen to be read again")
+    check_mirror(browser)
