@@ -189,7 +189,10 @@ export function annotate(record, view, covered = false) {
       const [now, min, max] = view.cls === "ProgressView"
         ? [Number(p("progress") ?? 0) * 100, 0, 100]
         : [Number(p("value") ?? 0), Number(p("min") ?? 0), Number(p("max") ?? (view.cls === "Stepper" ? 100 : 1))];
-      if ([now, min, max].every(Number.isFinite)) {
+      // Only the kit's own range controls hold their numbers in keys; an app's adjustable view
+      // says its value in words (`aria-valuetext`) only.
+      const ranged = view.cls === "Slider" || view.cls === "Stepper" || view.cls === "ProgressView";
+      if (ranged && [now, min, max].every(Number.isFinite)) {
         wanted.set("aria-valuenow", String(now));
         wanted.set("aria-valuemin", String(min));
         wanted.set("aria-valuemax", String(max));
