@@ -138,7 +138,11 @@ struct TextControlTests {
     #expect(stage.diffLines() == [#"render 2 enabled=false text="Off" textColor=#808080ff"#])
     button.isEnabled = true
     button.isSelected = true
-    #expect(stage.diffLines() == [#"render 2 enabled=none text="On" textColor=#ffffffff"#])
+    // A client cannot see selection: the `selected` trait travels (PROTOCOL.md section 6).
+    #expect(
+      stage.diffLines() == [
+        #"render 2 a11y-traits="button selected" enabled=none text="On" textColor=#ffffffff"#
+      ])
     #expect(button.currentTitle == "On")
     #expect(button.title(for: [.selected, .highlighted]) == "Go", "an unset state falls back to normal")
   }

@@ -138,6 +138,6 @@ def test_indent_tree_shows_the_tree_as_an_outline(daemon) -> None:
         "#1 Window 0 0 390 844 bg=#ffffffff",
         "  #2 CustomView 0 0 390 844 bg=#aaaaaaff",
         '    #3 View 0 0 390 281.333 bg=#00ff004d ident="greenArea"',
-        '    #4 View 95 322 200 200 bg=#ff0000ff ident="square"',
+        '    #4 View 95 322 200 200 a11y=true a11y-hint="Drag it into the green area" a11y-label="Square" a11y-value="Outside the green area" bg=#ff0000ff ident="square"',
         "ok tree views=4",
     ]

@@ -32,5 +32,7 @@ def test_a_session_works_end_to_end(daemon, argv) -> None:
     assert lines[0].startswith("hello viewwire protocol=2 ")
     replies = [line for line in lines if line.startswith(("ok ", "error "))]
     assert replies == ["ok open app=square", "ok drag view=4", "ok ping", "ok quit"], output
-    # The drag's frame: the square moved into the green area and turned green.
-    assert "layout 4 95 0 200 200" in lines and "render 4 bg=#00ff00ff" in lines
+    # The drag's frame: the square moved into the green area and turned green, which its
+    # accessibility value says in words.
+    assert "layout 4 95 0 200 200" in lines
+    assert 'render 4 a11y-value="In the green area" bg=#00ff00ff' in lines

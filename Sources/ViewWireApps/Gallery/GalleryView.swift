@@ -38,6 +38,12 @@ final class GalleryView: UIView {
     gauge.accessibilityIdentifier = "gauge"
     gauge.level = 0.5
     imageView.accessibilityIdentifier = "image"
+    // An image view is not an accessibility element by default, and a drawn gauge is a plain
+    // view: both are made elements and named, and the gauge says its level in words.
+    imageView.isAccessibilityElement = true
+    imageView.accessibilityLabel = "Star"
+    gauge.isAccessibilityElement = true
+    gauge.accessibilityLabel = "Level"
 
     animateButton.setTitle("Animate", for: .normal)
     animateButton.accessibilityIdentifier = "animate"
@@ -94,7 +100,10 @@ final class GalleryView: UIView {
 /// A bar filled to `level`, with the percentage written on it: drawn by `draw(_:)`.
 final class GaugeView: UIView {
   var level: CGFloat = 0 {
-    didSet { setNeedsDisplay() }
+    didSet {
+      setNeedsDisplay()
+      accessibilityValue = "\(Int((level * 100).rounded()))%"
+    }
   }
 
   override func draw(_ rect: CGRect) {

@@ -32,6 +32,7 @@ final class GalleryViewController: UIViewController {
   func toggleChanged(_ sender: UISwitch) {
     galleryView.toggleLabel.text = sender.isOn ? "On" : "Off"
     galleryView.imageView.image = UIImage(named: sender.isOn ? "heart" : "star")
+    galleryView.imageView.accessibilityLabel = sender.isOn ? "Heart" : "Star"
   }
 
   func sliderChanged(_ sender: UISlider) {

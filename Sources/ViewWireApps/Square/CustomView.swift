@@ -8,7 +8,8 @@ import ViewWireKit
 // Changes from the seed: `import UIKit` becomes `import ViewWireKit`, and the green area the
 // seed's text describes ("green inside the green area, red outside") is drawn as the top third.
 // Everything else is the seed's code: `init()` calling `super.init()`, the 200-point square
-// centred in `layoutSubviews()`, `squarePositionIsValid` and `moveSquare(to:)`.
+// centred in `layoutSubviews()`, `squarePositionIsValid` and `moveSquare(to:)`. The square's
+// accessibility label, hint and value are an addition, for clients that read them aloud.
 
 final class CustomView: UIView {
   private let square = UIView()
@@ -17,7 +18,15 @@ final class CustomView: UIView {
   var squarePositionIsValid: Bool = false {
     didSet {
       square.backgroundColor = squarePositionIsValid ? .green : .red
+      square.accessibilityValue = Self.positionDescription(valid: squarePositionIsValid)
     }
+  }
+
+  /// What the square's colour says, for someone who cannot see it (its accessibility value).
+  private static func positionDescription(valid: Bool) -> String {
+    valid
+      ? NSLocalizedString("In the green area", comment: "The square's accessibility value")
+      : NSLocalizedString("Outside the green area", comment: "The square's accessibility value")
   }
 
   required init() {
@@ -29,6 +38,13 @@ final class CustomView: UIView {
     addSubview(greenArea)
     square.backgroundColor = .red
     square.accessibilityIdentifier = "square"
+    // Not in the seed: a plain view is not an accessibility element, so the square is made one,
+    // named, and its colour said in words (PROTOCOL.md section 6, "Accessibility").
+    square.isAccessibilityElement = true
+    square.accessibilityLabel = NSLocalizedString("Square", comment: "The square's accessibility label")
+    square.accessibilityHint = NSLocalizedString(
+      "Drag it into the green area", comment: "The square's accessibility hint")
+    square.accessibilityValue = Self.positionDescription(valid: false)
     addSubview(square)
   }
 

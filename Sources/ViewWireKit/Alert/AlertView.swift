@@ -34,6 +34,8 @@ final class AlertView: View {
     twoAcross = style == .alert && actions.count == 2
     super.init()
     backgroundColor = Color(white: 0, alpha: 0.4)
+    // As UIKit's alerts: a screen reader reads the alert, not the screen it dims.
+    accessibilityViewIsModal = true
     box.backgroundColor = .white
     box.layer.cornerRadius = 14
     addSubview(box)

@@ -100,6 +100,9 @@ open class Control: View {
   open var isSelected = false {
     didSet {
       guard isSelected != oldValue else { return }
+      // A client cannot see selection, so the `selected` trait travels (`a11y-traits`).
+      sendsAccessibilityKeys = true
+      refreshAccessibilityKeys()
       stateDidChange()
     }
   }

@@ -156,6 +156,7 @@ open class View: Responder {
   /// Creates a view with a frame, as `UIView(frame:)`.
   public init(frame: CGRect) {
     super.init()
+    noteAccessibilityClass()
     self.frameOrigin = frame.origin
     self.bounds = CGRect(origin: .zero, size: frame.size)
     self.frameOrigin = frame.origin
@@ -171,6 +172,7 @@ open class View: Responder {
   /// declare `init?(coder:)`; one that declares none inherits it.
   public required override init() {
     super.init()
+    noteAccessibilityClass()
   }
 
   // MARK: Render properties
@@ -201,7 +203,9 @@ open class View: Responder {
   /// An integer app code can use to find the view (`viewWithTag(_:)`).
   open var tag: Int = 0
 
-  /// The identifier scripts use to find the view (`tap @identifier`).
+  /// The identifier scripts use to find the view (`tap @identifier`), UIKit's
+  /// `accessibilityIdentifier`: it names the view for tests and scripts, and assistive
+  /// technology does not read it (the label is ``accessibilityLabel``).
   open var accessibilityIdentifier: String? {
     didSet { setRenderProperty("ident", accessibilityIdentifier.map { .string($0) }) }
   }
@@ -249,6 +253,7 @@ open class View: Responder {
     renderProperties[key] = value
     changeTracker?.noteRender(of: self, key: key, previous: old)
     if key != "anim" { noteAnimatedChange() }
+    if sendsAccessibilityKeys && !key.hasPrefix("a11y") { refreshAccessibilityKeys() }
   }
 
   /// Sets a colour render property, resolved for this view's traits; a dynamic colour (such as
@@ -304,6 +309,15 @@ open class View: Responder {
     traitCollectionDidChange(previous)
     for subview in subviews { subview.propagateTraitChange(from: previous) }
   }
+
+  /// What the app set of the view's accessibility (label, traits...), nil while it set nothing.
+  package final var accessibilityOverrides: AccessibilityOverrides?
+
+  /// Whether the view's `a11y...` keys may differ from the defaults a client computes, so a
+  /// change to its other keys recomputes them: set once the app sets any accessibility property,
+  /// a control is selected, or the view is an app's subclass of a kit control. False for nearly
+  /// every view, which thereby pays one test per property change.
+  package final var sendsAccessibilityKeys = false
 
   // MARK: Hierarchy changes
 

@@ -71,7 +71,7 @@ def test_a_websocket_session_speaks_the_line_protocol(web_daemon: WebDaemon) -> 
         assert opened[-1] == "ok open app=square"
         ws.send("drag 195 422 195 100\n")
         dragged = read_until(ws, "ok drag")
-        assert 'render 4 bg=#00ff00ff' in dragged
+        assert 'render 4 a11y-value="In the green area" bg=#00ff00ff' in dragged
 
 
 def test_pings_fragments_and_several_lines_per_message(web_daemon: WebDaemon) -> None:

@@ -5,6 +5,7 @@
 // a time and the latest position wins, so a fast mouse never queues more than the server answers.
 // Keys: while the mirror shows a focused text field, a hidden textarea holds the browser's focus;
 // typed and composed text (IME: Chinese, Russian...) goes out as `text`, editing keys as `key`.
+// Accessibility: activating an element the page exposes (a11y.js) is a `tap` at its centre.
 
 import { canonical, quote } from "./tokens.js";
 
@@ -36,6 +37,16 @@ export class Input {
     // A press on the window must not take the focus from the key input (a field stays focused
     // until the server says otherwise).
     stage.addEventListener("mousedown", (e) => e.preventDefault());
+    // Assistive technology activates an element with a click that no pointer made (a screen
+    // reader's default action, `element.click()`: `detail` 0), or Enter and Space on the focused
+    // element: either is a tap at the element's centre (section 14, "Accessibility").
+    stage.addEventListener("click", (e) => {
+      const target = e.detail === 0 ? e.target.closest?.("[data-a11y-action]") : null;
+      if (target) this.activate(target, e);
+    });
+    stage.addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && e.target.dataset?.a11yAction !== undefined) this.activate(e.target, e);
+    });
     keys.addEventListener("keydown", (e) => this.keyDown(e));
     keys.addEventListener("input", (e) => this.typed(e));
     keys.addEventListener("compositionend", (e) => this.composed(e));
@@ -135,6 +146,18 @@ export class Input {
       this.wheelInFlight = false;
       this.flushWheel();
     });
+  }
+
+  /**
+   * Activates an accessibility element: a `tap` at the centre of its rectangle on screen,
+   * clamped into the window, as if a finger had tapped there (UIKit's activation point).
+   */
+  activate(element, event) {
+    event.preventDefault();
+    if (!this.enabled || this.press) return;
+    const box = element.getBoundingClientRect();
+    const centre = { clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
+    this.command(`tap ${this.point(centre).text}`);
   }
 
   /** Called after each frame: key input follows the mirror's focused field. */

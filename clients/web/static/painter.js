@@ -2,13 +2,16 @@
 // views are, so the browser clips, composites `alpha` as a group and animates with CSS.
 //
 // The painter reads the mirror and a frame's changes and touches only the elements of views the
-// frame changed (section 6: a frame carries only what changed). It never sends anything.
+// frame changed (section 6: a frame carries only what changed). It never sends anything. Each
+// element it touches also gets the view's accessibility (a11y.js), so the elements the browser
+// composites are the ones its accessibility tree holds, in the same places.
 
 import { breakLines, characters, keepEnd, lineHeight, truncateTail, widthOf } from "./text.js";
 import { imageCommands, imageSize } from "./images.js";
 import { paintDrawing } from "./drawing.js";
 import { CONTROL_KINDS, controlFace } from "./controls.js";
 import * as look from "./look.js";
+import { Annotator } from "./a11y.js";
 
 /** The looks the kit's classes have; any other class (an app's own) draws as a plain view. */
 const KINDS = new Set(["Label", "Button", "TextField", "Switch", "Slider", "ImageView"]);
@@ -27,6 +30,7 @@ export class Painter {
     this.mirror = mirror;
     this.drewText = drewText;
     this.elements = new Map();
+    this.a11y = new Annotator(mirror, this.elements);
     this.keyboardHeight = 0;
     this.keyboard = document.createElement("div");
     this.keyboard.className = "vw-keyboard";
@@ -35,6 +39,7 @@ export class Painter {
   /** Removes everything drawn (a new session). */
   clear() {
     this.elements.clear();
+    this.a11y.clear();
     this.stage.replaceChildren();
   }
 
@@ -63,6 +68,7 @@ export class Painter {
       const delay = this.setTransition(record, anim);
       this.layout(record, view);
       this.render(record, view, delay);
+      this.a11y.update(record, view);
     }
     this.updateKeyboard();
   }
@@ -84,7 +90,11 @@ export class Painter {
     if (!record) return;
     record.el.remove();
     this.elements.delete(id);
-    for (const child of record.el.querySelectorAll(".vw")) this.elements.delete(child.dataset.id);
+    this.a11y.forget(id);
+    for (const child of record.el.querySelectorAll(".vw")) {
+      this.elements.delete(child.dataset.id);
+      this.a11y.forget(child.dataset.id);
+    }
   }
 
   /** Puts a view's children's elements in the mirror's order. */
@@ -175,6 +185,7 @@ export class Painter {
     if (!record.canvas) {
       record.canvas = document.createElement("canvas");
       record.canvas.className = "vw-draw";
+      record.canvas.setAttribute("aria-hidden", "true");
       record.el.prepend(record.canvas);
     }
     const scale = window.devicePixelRatio || 1;
@@ -195,6 +206,7 @@ export class Painter {
     if (!record.border) {
       record.border = document.createElement("div");
       record.border.className = "vw-border";
+      record.border.setAttribute("aria-hidden", "true");
       record.el.append(record.border);
     }
     record.border.style.transition = record.borderTransition ?? "none";
@@ -236,6 +248,8 @@ export class Painter {
     record.face = face;
     if (face) {
       face.classList.add("vw-face");
+      // What the face draws is read from the view's accessibility (a11y.js), not from its pixels.
+      face.setAttribute("aria-hidden", "true");
       record.kids.before(face);
     }
   }

@@ -1,0 +1,93 @@
+public import ViewWireProtocol
+
+/// What a client computes about a view's accessibility from its class and its other render
+/// keys, by the table of PROTOCOL.md section 14 ("Accessibility").
+///
+/// The kit uses it twice: with the kit class a view is (a `Label`, or an app's subclass of it),
+/// it gives UIKit's defaults for the view; with the class name the wire shows, it gives what a
+/// client will assume. The server sends an `a11y...` key only where the view's value differs
+/// from the second, so a screen of standard controls costs no byte more than before.
+public struct AccessibilityDefaults: Equatable, Sendable {
+  /// Whether the view is an element.
+  public var isElement: Bool
+  /// The label, nil for none.
+  public var label: String?
+  /// The value, nil for none.
+  public var value: String?
+  /// The traits, `notEnabled` included while `enabled` is false.
+  public var traits: AccessibilityTraits
+
+  /// The classes the table names; every other class is a plain view.
+  public static let classes: Set<String> = [
+    "Label", "Button", "TextField", "TextView", "Switch", "Slider", "Stepper",
+    "SegmentedControl", "ProgressView", "ImageView",
+  ]
+
+  /// The defaults of a view of class `className` whose render property `key` is `property(key)`.
+  public init(className: String, property: (String) -> WireValue?) {
+    func string(_ key: String) -> String? {
+      if case .string(let text)? = property(key) { return text }
+      return nil
+    }
+    func number(_ key: String, _ absent: Double) -> Double {
+      if case .number(let value)? = property(key) { return value }
+      return absent
+    }
+    isElement = Self.classes.contains(className) && className != "ImageView"
+    label = nil
+    value = nil
+    traits = []
+    switch className {
+    case "Label":
+      label = string("text")
+      traits = .staticText
+    case "Button":
+      label = string("text")
+      traits = .button
+    case "TextField":
+      label = string("placeholder")
+      value = string("text")
+    case "TextView":
+      value = string("text")
+    case "Switch":
+      value = property("on") == .bool(true) ? "1" : "0"
+      traits = .button
+    case "Slider":
+      value = Self.percentage(number("value", 0), min: number("min", 0), max: number("max", 1))
+      traits = .adjustable
+    case "Stepper":
+      value = property("value").map(\.wireText) ?? "0"
+      traits = .adjustable
+    case "SegmentedControl":
+      let titles = (string("segments") ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+      let selected = Int(exactly: number("selected", -1).rounded(.towardZero)) ?? -1
+      if string("segments")?.isEmpty == false, selected >= 0, selected < titles.count {
+        value = String(titles[selected])
+      }
+    case "ProgressView":
+      value = Self.percentage(number("progress", 0), min: 0, max: 1)
+      traits = .updatesFrequently
+    case "ImageView":
+      traits = .image
+    default:
+      break
+    }
+    if property("enabled") == .bool(false) { traits.insert(.notEnabled) }
+  }
+
+  /// The defaults of `view` as a client sees it (its wire class) or as UIKit does (its kit
+  /// class).
+  package init(_ view: View, className: String) {
+    self.init(className: className) { view.renderProperties[$0] }
+  }
+
+  /// `round(100 × (value - min) / (max - min))` and `%`, rounded half up, in that order in
+  /// double arithmetic, clamped to 0...100; `0%` when the range is empty (section 14).
+  static func percentage(_ value: Double, min: Double, max: Double) -> String {
+    guard max != min else { return "0%" }
+    let share = (value - min) / (max - min) * 100
+    let rounded = (share + 0.5).rounded(.down)
+    guard rounded.isFinite else { return "0%" }
+    return "\(Int(Swift.min(100, Swift.max(0, rounded))))%"
+  }
+}
