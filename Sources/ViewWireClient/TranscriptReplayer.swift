@@ -143,7 +143,8 @@ public struct TranscriptReplayer {
           opened = try WireConnection(host: host, port: port)
         } catch {
           throw Failure(
-            transcript: transcript.name, line: number, expected: "a connection named \(name)", got: "\(error)")
+            transcript: transcript.name, line: number, expected: "a connection named \(name)", got: "\(error)"
+          )
         }
         others[current] = (connection, mirror)
         (connection, mirror, current) = (opened, Mirror(), name)

@@ -97,7 +97,8 @@ public final class DiffEngine {
     builder.collectFullTree()
     assert(builder.hashDelta == hash, "changes were pending: makeFrame() first")
     return Frame(
-      sequence: sequence, isFull: true, body: builder.body, hash: builder.hashDelta, viewCount: viewsByID.count)
+      sequence: sequence, isFull: true, body: builder.body, hash: builder.hashDelta,
+      viewCount: viewsByID.count)
   }
 
   // MARK: Bookkeeping shared with the builder

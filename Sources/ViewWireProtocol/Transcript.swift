@@ -34,7 +34,8 @@ public struct Transcript: Sendable {
 
     /// Whether `name` may name a connection: letters, digits, `-` and `_`.
     public static func isConnectionName(_ name: String) -> Bool {
-      !name.isEmpty && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" }
+      !name.isEmpty
+        && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" }
     }
 
     /// `text` with each `{NAME}` bound in `bindings` replaced by its value; other braces stay.
@@ -143,14 +144,19 @@ public struct Transcript: Sendable {
           lines.append(Line(number: number, step: .sendBound(argument)))
         case "connect", "use":
           guard Step.isConnectionName(argument) else {
-            throw fail("'! \(words[0])' takes a connection name (letters, digits, '-', '_'), not '\(argument)'")
+            throw fail(
+              "'! \(words[0])' takes a connection name (letters, digits, '-', '_'), not '\(argument)'")
           }
           if words[0] == "connect" {
-            guard !connections.contains(argument) else { throw fail("connection '\(argument)' is open already") }
+            guard !connections.contains(argument) else {
+              throw fail("connection '\(argument)' is open already")
+            }
             connections.insert(argument)
             lines.append(Line(number: number, step: .connect(argument)))
           } else {
-            guard connections.contains(argument) else { throw fail("no connection named '\(argument)' is open") }
+            guard connections.contains(argument) else {
+              throw fail("no connection named '\(argument)' is open")
+            }
             lines.append(Line(number: number, step: .use(argument)))
           }
         default:

@@ -58,10 +58,11 @@ extension ClientConnection {
   func deliver(_ frame: Frame, from commander: ClientConnection) {
     frameOwed = false
     var encoded: ArraySlice<UInt8>?
-    for client in [self] + sharing.joiners {
+    // No list of clients is built: a session without joiners makes one frame after another.
+    func give(to client: ClientConnection) {
       guard client.isReader else {
         if !client.isClosing { client.sharing.missedFrame = true }
-        continue
+        return
       }
       if let encoded {
         client.output.append(contentsOf: encoded)
@@ -72,6 +73,8 @@ extension ClientConnection {
       }
       if client !== commander { client.flush() }
     }
+    give(to: self)
+    for joiner in sharing.joiners { give(to: joiner) }
     guard history != nil else { return }
     if let encoded {
       history?.record(sequence: frame.sequence, bytes: encoded)
@@ -191,7 +194,8 @@ extension ClientConnection {
       throw .unknownSession("the token names the daemon '\(name)', and this is '\(configuration.daemonName)'")
     case .unknown:
       countWrongToken()
-      throw .unknownSession("no session shares with this token: it is mistyped or revoked, or its session ended")
+      throw .unknownSession(
+        "no session shares with this token: it is mistyped or revoked, or its session ended")
     case .found(let found, let foundRole):
       (host, role) = (found, foundRole)
     }
@@ -240,7 +244,8 @@ extension ClientConnection {
     case .share:
       return .ownerOnly("share belongs to the session's owner: only it names and revokes share tokens")
     case .resumeToken:
-      return .ownerOnly("resume-token belongs to the session's owner; a joiner's place ends with its connection")
+      return .ownerOnly(
+        "resume-token belongs to the session's owner; a joiner's place ends with its connection")
     case .resize:
       return .ownerOnly("the window's size belongs to the session's owner")
     case .hello(let options):
@@ -248,7 +253,8 @@ extension ClientConnection {
         || options.keyboardHeight != nil
       {
         return .ownerOnly(
-          "the window's size and traits belong to the session's owner; a joiner's hello may name only version")
+          "the window's size and traits belong to the session's owner; a joiner's hello may name only version"
+        )
       }
       if let version = options.version, ProtocolVersion.supported.contains(version),
         version != session.protocolVersion
@@ -260,7 +266,8 @@ extension ClientConnection {
       return nil
     case .join, .resume:
       return .badArgument(
-        "this connection has joined session \(session.id); open another connection to join or resume another session")
+        "this connection has joined session \(session.id); open another connection to join or resume another session"
+      )
     default:
       break
     }
@@ -290,7 +297,9 @@ extension ClientConnection {
 
   /// Before `move` or `up`: refuses while the finger down is another client's.
   func checkTouchIsMine() throws(SessionError) {
-    guard session.window.isTouching, let holder = streamHost.sharing.touchHolder, holder !== self else { return }
+    guard session.window.isTouching, let holder = streamHost.sharing.touchHolder, holder !== self else {
+      return
+    }
     throw .fingerOfAnotherClient
   }
 

@@ -43,7 +43,8 @@ final class CommandDispatcher {
     }
     if case .word(let verb) = tokens[0], verb.lowercased() == "join" {
       connection.send(
-        .clientError(.badArgument, "join takes no number: a joiner's numbering starts afresh with the joined session"))
+        .clientError(
+          .badArgument, "join takes no number: a joiner's numbering starts afresh with the joined session"))
       return
     }
     switch connection.ledger.decide(number: number, tokens: tokens) {
@@ -268,7 +269,8 @@ final class CommandDispatcher {
     case .join(let token):
       let (role, frame) = try connection.join(token: token)
       ok(
-        "join", Field("session", String(session.id)), Field("role", role.rawValue), Field("frame", String(frame)),
+        "join", Field("session", String(session.id)), Field("role", role.rawValue),
+        Field("frame", String(frame)),
         Field("protocol", String(session.protocolVersion)))
     }
   }

@@ -377,7 +377,8 @@ enum SessionError: Error {
     case .badArgument(let text), .unknownSession(let text), .limitReached(let text), .ownerOnly(let text):
       return text
     case .readOnly(let verb):
-      return "an observer cannot change the session ('\(verb)'); it may read it (tree, explain, snapshot) or quit"
+      return
+        "an observer cannot change the session ('\(verb)'); it may read it (tree, explain, snapshot) or quit"
     case .touchBusy:
       return "another client of this session has its finger down; try again when it lifts"
     case .fingerOfAnotherClient: return "the finger down is another client's; send 'down X Y' for your own"

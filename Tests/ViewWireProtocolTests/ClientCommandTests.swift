@@ -170,7 +170,9 @@ struct ClientCommandTests {
     Good(line: "share observe", command: .share(.observe)),
     Good(line: "SHARE Drive", command: .share(.drive)),
     Good(line: "share revoke", command: .share(.revoke)),
-    Good(line: "join vw.0123456789abcdef0123456789abcdef", command: .join(token: "vw.0123456789abcdef0123456789abcdef")),
+    Good(
+      line: "join vw.0123456789abcdef0123456789abcdef",
+      command: .join(token: "vw.0123456789abcdef0123456789abcdef")),
   ]
 
   @Test(arguments: good)
@@ -288,7 +290,9 @@ struct ClientCommandTests {
     Bad(line: "text x=\"abc\"def", error: .client(.badSyntax)),
     Bad(line: "text \"abc\"\"def\"", error: .client(.badSyntax)),
     Bad(line: "share", error: .client(.missingArgument)),
-    Bad(line: "share watch", error: .client(.badArgument), message: "share takes 'observe', 'drive' or 'revoke', not 'watch'"),
+    Bad(
+      line: "share watch", error: .client(.badArgument),
+      message: "share takes 'observe', 'drive' or 'revoke', not 'watch'"),
     Bad(line: "share observe now", error: .client(.tooManyArguments)),
     Bad(line: "join", error: .client(.missingArgument)),
   ]

@@ -79,7 +79,8 @@ import ViewWireServer
       ("key return", "read-only"), ("open square", "read-only"), ("close", "read-only"),
       ("back", "read-only"), ("memory-warning", "read-only"), ("trace on", "read-only"),
       ("clock manual", "read-only"), ("clock advance 1", "read-only"), ("resize 100 100", "owner-only"),
-      ("hello size=100x100", "owner-only"), ("hello locale=fr", "owner-only"), ("hello version=1", "owner-only"),
+      ("hello size=100x100", "owner-only"), ("hello locale=fr", "owner-only"),
+      ("hello version=1", "owner-only"),
       ("share observe", "owner-only"), ("share revoke", "owner-only"), ("resume-token", "owner-only"),
       ("join vw.00000000000000000000000000000000", "bad-argument"),
       ("resume vw.00000000000000000000000000000000", "bad-argument"),
@@ -90,7 +91,9 @@ import ViewWireServer
       #expect(reply.frames.isEmpty, "\(command) sent no frame")
     }
     // What an observer may do.
-    for command in ["ping", "help", "apps", "clock", "hello", "hello version=2", "ack 1", "snapshot", "resync"] {
+    for command in [
+      "ping", "help", "apps", "clock", "hello", "hello version=2", "ack 1", "snapshot", "resync",
+    ] {
       #expect(try observer.send(command).isOK, "\(command)")
     }
     #expect(try observer.tree() == before)
@@ -173,7 +176,9 @@ import ViewWireServer
     try owner.type("still here")
     let statistics = try #require(observerStatistics())
     #expect(statistics.isStalled)
-    #expect(statistics.peakUnsentBytes <= StalledClientTests.outputBound, "held \(statistics.peakUnsentBytes) bytes")
+    #expect(
+      statistics.peakUnsentBytes <= StalledClientTests.outputBound, "held \(statistics.peakUnsentBytes) bytes"
+    )
     let ownerStatistics = try #require(server.statistics().first { $0.role == "owner" })
     #expect(!ownerStatistics.isStalled)
 
@@ -203,6 +208,24 @@ import ViewWireServer
       try mirror.consume(ServerLine.parse(text))
     }
     #expect(mirror.treeLines == owner.mirror.treeLines)
+  }
+
+  /// Trace lines a command causes go to the client that sent it; an observer's reading brings
+  /// none to itself (section 18). On a manual clock, so no timed work traces meanwhile.
+  @Test func traceLinesGoToTheClientWhoseCommandCausedThem() throws {
+    let daemon = try Daemon(["--manual-clock"])
+    defer { daemon.stop() }
+    let (owner, driver, _) = try Self.sharedPair(port: daemon.port, role: .driver)
+    let observer = try ViewWireSession(port: daemon.port)
+    try observer.join(token: try owner.share(.observer))
+    try owner.run("trace on")
+    let opened = try driver.run("open login")
+    #expect(opened.lines.contains("trace lifecycle LoginStackViewController viewDidLoad"))
+    _ = try owner.run("ping")
+    try Self.expectSameScreen(observer, as: owner)
+    #expect(owner.asynchronousLines.isEmpty, "\(owner.asynchronousLines.prefix(3))")
+    #expect(observer.asynchronousLines.isEmpty, "\(observer.asynchronousLines.prefix(3))")
+    #expect(try observer.send("trace off").errorCode == "read-only")
   }
 
   @Test func numberedCommandsArePerConnection() throws {
