@@ -60,9 +60,20 @@ import ViewWireServer
     try owner.run("back")
     try owner.run("resize 320 480")
     try Self.expectSameScreen(observer, as: owner)
-    // The observer's frames are the owner's, number for number: it read no full frame but its
-    // first, since it never stalled.
-    #expect(observer.mirror.sequence == owner.mirror.sequence)
+    // A driver joins and drives: the observer follows its input as it follows the owner's.
+    let driver = try ViewWireSession(port: daemon.port)
+    try driver.join(token: try owner.share(.driver))
+    try driver.open("rows")
+    for _ in 0..<25 { try driver.tap("@add") }
+    try driver.drag(from: (160, 400), to: (160, 100), steps: 6)
+    try driver.open("login")
+    try driver.tap("@username")
+    for character in "driven" { try driver.type(String(character)) }
+    try Self.expectSameScreen(observer, as: driver)
+    try Self.expectSameScreen(owner, as: driver)
+    #expect(observer.text(of: "username") == "driven")
+    // The observer's frames are everyone's, number for number.
+    #expect(observer.mirror.sequence == driver.mirror.sequence)
   }
 
   @Test func anObserversInputIsRefusedAndChangesNothing() throws {
