@@ -199,6 +199,9 @@ extension ClientConnection {
     case .found(let found, let foundRole):
       (host, role) = (found, foundRole)
     }
+    // FIXME (issue 13, several event loops): this assumes the host's session runs on this
+    // connection's loop, true while the daemon has one. With a loop per thread, the joining
+    // transport must first move to the host's loop (as a resume must), or frames would cross threads.
     guard host !== self else { throw .badArgument("this connection owns that session already") }
     let limit = configuration.maximumJoiners
     guard host.sharing.joiners.count < limit else {
