@@ -87,7 +87,7 @@ public enum ClientCommand: Equatable, Sendable {
   /// `drag X1 Y1 X2 Y2 [steps=N]`: `down`, `steps` evenly spaced `move`s (1 to 1000, default 4) and `up`,
   /// sent as one frame.
   case drag(fromX: Double, fromY: Double, toX: Double, toY: Double, steps: Int)
-  /// `text STRING`: types into the focused text field; a string holding `=` must be quoted on the wire.
+  /// `text STRING`: types into the focused text field or text view; a string holding `=` must be quoted on the wire.
   case text(String)
   /// `key KEY`: presses a key in the focused text field.
   case key(KeyName)
@@ -203,7 +203,7 @@ public enum ClientCommand: Equatable, Sendable {
     HelpEntry(verb: "move", arguments: "X Y", summary: "moves the finger"),
     HelpEntry(verb: "up", arguments: "X Y", summary: "lifts the finger"),
     HelpEntry(verb: "drag", arguments: "X1 Y1 X2 Y2 [steps=N]", summary: "drags from one point to another"),
-    HelpEntry(verb: "text", arguments: "STRING", summary: "types into the focused text field"),
+    HelpEntry(verb: "text", arguments: "STRING", summary: "types into the focused text field or text view"),
     HelpEntry(verb: "key", arguments: "return|backspace|tab|escape", summary: "presses a key"),
     HelpEntry(verb: "tree", arguments: "", summary: "prints the view tree"),
     HelpEntry(verb: "explain", arguments: "X Y|#ID|@IDENT", summary: "lists what decides a view's frame"),

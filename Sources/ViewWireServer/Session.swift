@@ -368,7 +368,7 @@ enum SessionError: Error {
       func text(_ value: CGFloat) -> String { CanonicalNumber.format(Double(value)) }
       return
         "view \(target) has its centre at \(text(point.x)) \(text(point.y)), outside the \(text(size.width))x\(text(size.height)) window"
-    case .noFocus: return "no text field has focus; tap one first"
+    case .noFocus: return "no text field or text view has focus; tap one first"
     case .notInDrag: return "no finger is down; send 'down X Y' first"
     case .badAck(let sequence, let last):
       return last == 0

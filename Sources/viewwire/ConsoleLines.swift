@@ -44,6 +44,20 @@ struct ConsoleLines {
     return shown
   }
 
+  /// The last frame the mirror applied whole, for `resume ... frame=SEQ`: 0 while it waits for
+  /// a full frame (it is not to be trusted until then).
+  var lastWholeFrame: Int { sync.isAwaitingFullFrame ? 0 : sync.mirror.sequence }
+
+  /// The session was replaced by a new one: its mirror starts empty.
+  mutating func newSession() {
+    sync = MirrorSync()
+  }
+
+  /// The connection broke: a frame it cut is dropped, never applied (PROTOCOL.md section 4).
+  mutating func connectionLost() {
+    sync.connectionLost()
+  }
+
   /// A `tree` line shown as an outline: two spaces per level of depth, then `#ID` and the rest of
   /// the line (`tree 2 4 View 95 322 200 200` becomes `    #4 View 95 322 200 200`).
   static func indented(treeLine line: String) -> String {

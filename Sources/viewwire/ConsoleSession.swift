@@ -5,9 +5,10 @@ import ViewWireProtocol
 
 /// One console connected to a daemon: the server's lines read on a thread of their own and
 /// checked against a mirror (`ConsoleLines`), and the person's side, edited with libedit on a
-/// terminal or read plainly from a pipe.
+/// terminal or read plainly from a pipe. The session survives a dropped connection
+/// (`ResumingLink`): the console prints `# reconnecting…`, resumes, and carries on.
 struct ConsoleSession {
-  let connection: WireConnection
+  let link: ResumingLink
   let showChecks: Bool
   let indentTree: Bool
   let vocabulary = ConsoleVocabulary()
@@ -17,47 +18,52 @@ struct ConsoleSession {
   /// The line editor only when standard input and output are both a terminal: scripts, tests and
   /// pipes get the plain line behaviour, one line read, one line sent, no escape sequences.
   func run() -> Never {
-    if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-      runEditing()
-    } else {
-      runPlain()
+    let editing = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    show(link.greeting)
+    var loop = ConsoleLoop(
+      link: link, editing: editing,
+      lines: ConsoleLines(showChecks: showChecks, indentTree: indentTree, vocabulary: vocabulary))
+    if editing {
+      LineEditor.vocabulary = vocabulary
+      LineEditor.start()
     }
+    Foundation.exit(loop.run())
+  }
+}
+
+/// The console's one loop, on the main thread: it polls the server's lines (the link's inbox),
+/// the signals (when editing) and standard input, so the link's state is touched by one thread.
+private struct ConsoleLoop {
+  let link: ResumingLink
+  let editing: Bool
+  var lines: ConsoleLines
+  /// Bytes of standard input after its last LF (plain mode).
+  private var partial: [UInt8] = []
+  private var inputOpen = true
+
+  init(link: ResumingLink, editing: Bool, lines: ConsoleLines) {
+    self.link = link
+    self.editing = editing
+    self.lines = lines
   }
 
-  /// Lines typed on standard input go to the daemon; its lines are printed as they come by a
-  /// reader thread.
-  private func runPlain() -> Never {
-    let shared = UncheckedBox(connection)
-    let first = ConsoleLines(showChecks: showChecks, indentTree: indentTree, vocabulary: vocabulary)
-    Thread {
-      var lines = first
-      while let line = try? shared.value.readLine(timeout: 86_400) {
-        for shown in lines.take(line, send: { try? shared.value.send(line: $0) }) { show(shown) }
-      }
-      Foundation.exit(0)
-    }.start()
-    while let line = Swift.readLine(strippingNewline: true) {
-      do { try connection.send(line: line) } catch { break }
-    }
-    connection.finishSending()
-    while true { sleep(60) }
+  /// Shows lines above the edited line, or plainly once input has ended or without an editor.
+  private func emit(_ shown: [String]) {
+    guard !shown.isEmpty else { return }
+    if editing && inputOpen { LineEditor.show(shown) } else { for line in shown { show(line) } }
   }
 
-  /// The main thread owns the terminal: it polls standard input (each byte to libedit) and the
-  /// reading thread's inbox (server lines, shown above the edited line): libedit keeps its own
-  /// idea of what the screen shows, so no other thread may write to it. Ctrl-D on an empty line
-  /// half-closes the connection, as the plain console does at the end of its input; the console
-  /// ends when the server closes, after giving the terminal back.
-  private func runEditing() -> Never {
-    let signals = ConsoleSignals.install()
-    let inbox = LineInbox(reading: connection)
-    var lines = ConsoleLines(showChecks: showChecks, indentTree: indentTree, vocabulary: vocabulary)
-    LineEditor.vocabulary = vocabulary
-    LineEditor.start()
-    var inputOpen = true
+  /// Runs until the session ends; returns the exit status (1: the daemon could not be reached
+  /// again).
+  ///
+  /// With the editor, Ctrl-D on an empty line ends the input, as the end of a pipe does: both
+  /// send `quit` (hidden), and the console ends when the server closes, after giving the
+  /// terminal back.
+  mutating func run() -> Int32 {
+    let signals = editing ? ConsoleSignals.install() : -1
     loop: while true {
       var polled = [
-        pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: link.inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
         pollfd(fd: inputOpen ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
       ]
@@ -65,7 +71,7 @@ struct ConsoleSession {
         if errno == EINTR { continue }
         break
       }
-      if polled[1].revents != 0 {
+      if editing && polled[1].revents != 0 {
         // Once input has ended only the replies are awaited: Ctrl-C then ends the console.
         for signal in ConsoleSignals.take() where inputOpen || signal != SIGWINCH && signal != SIGTSTP {
           switch signal {
@@ -82,26 +88,80 @@ struct ConsoleSession {
         }
       }
       if polled[0].revents != 0 {
-        let (received, ended) = inbox.take()
-        let shown = received.flatMap { lines.take($0, send: { try? connection.send(line: $0) }) }
-        if inputOpen { LineEditor.show(shown) } else { for line in shown { show(line) } }
-        if ended { break }
+        let (received, ended) = link.inbox.take()
+        emit(received.flatMap { receive($0) })
+        if ended {
+          lines.connectionLost()
+          guard link.shouldResume else { break }
+          emit(["# reconnecting…"])
+          do {
+            try link.reconnect(lastFrame: lines.lastWholeFrame)
+          } catch {
+            emit(["# \(error)"])
+            if editing && inputOpen { LineEditor.stop() }
+            return 1
+          }
+        }
       }
       if inputOpen && polled[2].revents != 0 {
-        for line in LineEditor.feed() {
+        for line in typedLines() {
           guard let line else {
             // End of input: the terminal goes back to normal, the replies still come.
-            LineEditor.stop()
+            if editing { LineEditor.stop() }
             inputOpen = false
-            connection.finishSending()
+            if !link.isQuitting { link.send("quit", hidden: true) }
             break
           }
-          // A connection that failed is reported by the inbox, which then ends the console.
-          try? connection.send(line: line)
+          link.send(line)
         }
       }
     }
-    if inputOpen { LineEditor.stop() }
-    Foundation.exit(0)
+    if editing && inputOpen { LineEditor.stop() }
+    return 0
+  }
+
+  /// What one server line shows, after the link has taken what is its own.
+  private mutating func receive(_ line: String) -> [String] {
+    switch link.take(line) {
+    case .pass:
+      let link = link
+      return lines.take(line, send: { link.send($0, numbered: false) })
+    case .swallow:
+      return []
+    case .resumed(let session, let notes):
+      return notes + ["# resumed session \(session)"]
+    case .replaced(let session, let reason):
+      lines.newSession()
+      return ["# the session is gone (\(reason)): this is session \(session)"]
+    }
+  }
+
+  /// The lines typed since the last call; nil for the end of input.
+  private mutating func typedLines() -> [String?] {
+    if editing { return LineEditor.feed() }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = read(STDIN_FILENO, &buffer, buffer.count)
+    if count < 0 { return errno == EINTR || errno == EAGAIN ? [] : [nil] }
+    if count == 0 {
+      // A last line without its LF still counts, as `readLine` took it.
+      let last = partial.isEmpty ? [] : [Self.text(partial)]
+      partial = []
+      return last + [nil]
+    }
+    var result: [String?] = []
+    for byte in buffer[0..<count] {
+      if byte == UInt8(ascii: "\n") {
+        result.append(Self.text(partial))
+        partial = []
+      } else {
+        partial.append(byte)
+      }
+    }
+    return result
+  }
+
+  /// A typed line's text, without a CR before its LF.
+  private static func text(_ bytes: [UInt8]) -> String {
+    String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...], as: UTF8.self)
   }
 }

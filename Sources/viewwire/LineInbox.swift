@@ -40,6 +40,12 @@ final class LineInbox: @unchecked Sendable {
     }.start()
   }
 
+  deinit {
+    // Only once the reading thread is done with it (it holds the inbox until then).
+    Glibc.close(wakeDescriptor)
+    Glibc.close(wakeWriter)
+  }
+
   private func post(_ line: String) {
     lock.lock()
     lines.append(line)

@@ -27,19 +27,17 @@ struct Screen: ParsableCommand {
   var app: String?
 
   func run() throws {
-    let connection = try WireConnection(host: address.host, port: address.port)
-    let greeting = try connection.readLine(timeout: 10) ?? ""
-    guard case .greeting(_, let session, _) = ServerLine.parse(greeting) else {
-      throw ScreenFailure.notAServer(greeting)
-    }
+    let link = try ResumingLink(host: address.host, port: address.port)
     SignalPipe.install()
     var loop = ScreenLoop(
-      connection: connection, session: session, app: app,
+      link: link, app: app,
       mode: ScreenEncoder.ColourMode(colorterm: ProcessInfo.processInfo.environment["COLORTERM"]))
     let terminal = try TerminalMode()
     defer { terminal.restore() }
     do {
       try loop.run()
+      // The person quit: the session ends now rather than wait, detached, for a resume.
+      link.send("quit", hidden: true)
     } catch {
       terminal.restore()
       FileHandle.standardError.write(Data("viewwire screen: \(error)\n".utf8))

@@ -5,10 +5,11 @@ import ViewWireProtocol
 import ViewWireTerminal
 
 /// The screen's state and its one loop: input, server lines and signals in; commands and
-/// redrawn cells out.
+/// redrawn cells out. A dropped connection is resumed (`ResumingLink`) with "reconnecting…" on
+/// the status line meanwhile.
 struct ScreenLoop {
-  private let connection: WireConnection
-  private let session: Int
+  private let link: ResumingLink
+  private var session: Int
   private var app: String?
   private let encoder: ScreenEncoder
   private var sync = MirrorSync()
@@ -26,29 +27,24 @@ struct ScreenLoop {
   private var animator = Animator()
   /// Whether the frame being read is full (never animated).
   private var frameIsFull = false
+  /// Whether the status line showed before a drop put "reconnecting…" on it.
+  private var showedStatusBeforeDrop = false
 
-  init(connection: WireConnection, session: Int, app: String?, mode: ScreenEncoder.ColourMode) {
-    self.connection = connection
-    self.session = session
+  init(link: ResumingLink, app: String?, mode: ScreenEncoder.ColourMode) {
+    self.link = link
+    session = link.session
     self.app = app
     encoder = ScreenEncoder(mode: mode)
   }
 
   /// Runs until the user quits (returns) or the connection ends (throws).
   mutating func run() throws {
-    let window = CellMetrics.windowSize(columns: size.columns, rows: size.rows)
-    try connection.send(line: "hello idiom=terminal size=\(window.width)x\(window.height)")
-    if let app {
-      try connection.send(line: "open \(Quoting.quote(app))")
-    } else {
-      try connection.send(line: "apps")
-    }
-    let inbox = LineInbox(reading: connection)
+    start()
     draw()
     while true {
       var descriptors = [
         pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-        pollfd(fd: inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: link.inbox.wakeDescriptor, events: Int16(POLLIN), revents: 0),
         pollfd(fd: SignalPipe.descriptors.read, events: Int16(POLLIN), revents: 0),
       ]
       // A lone ESC is the Escape key if nothing follows it within 50 ms; an animation draws
@@ -78,11 +74,38 @@ struct ScreenLoop {
         if count == 0 { return }
         if count > 0, try handle(decoder.feed(buffer[0..<count])) { return }
       }
-      let (lines, closed) = inbox.take()
+      let (lines, closed) = link.inbox.take()
       var changed = false
       for line in lines { changed = try receive(line) || changed }
       if changed { draw() }
-      if closed { throw ScreenFailure.closed(nil) }
+      if closed { try reconnect() }
+    }
+  }
+
+  /// Says what the screen is and opens its app (or asks for the list): a new session's start.
+  private func start() {
+    let window = CellMetrics.windowSize(columns: size.columns, rows: size.rows)
+    link.send("hello idiom=terminal size=\(window.width)x\(window.height)")
+    if let app {
+      link.send("open \(Quoting.quote(app))")
+    } else {
+      link.send("apps")
+    }
+  }
+
+  /// The connection ended: resumes the session, with "reconnecting…" on the status line until
+  /// it is back; throws when the session is over (a quit, a shutdown) or the daemon stays away.
+  private mutating func reconnect() throws {
+    sync.connectionLost()
+    guard link.shouldResume else { throw ScreenFailure.closed(nil) }
+    showedStatusBeforeDrop = showsStatus
+    showsStatus = true
+    lastError = "reconnecting…"
+    draw()
+    do {
+      try link.reconnect(lastFrame: sync.isAwaitingFullFrame ? 0 : sync.mirror.sequence)
+    } catch {
+      throw ScreenFailure.closed("\(error)")
     }
   }
 
@@ -91,7 +114,7 @@ struct ScreenLoop {
     for event in events {
       if !hasOpenApp, !menu.isEmpty, case .mouse(let report) = event, report.kind == .press {
         if let choice = AppMenu.app(atRow: report.row, of: menu.map(\.name)) {
-          try connection.send(line: "open \(Quoting.quote(choice))")
+          link.send("open \(Quoting.quote(choice))")
         }
         continue
       }
@@ -101,7 +124,7 @@ struct ScreenLoop {
       }
       for action in input.actions(for: event) {
         switch action {
-        case .send(let line): try connection.send(line: line)
+        case .send(let line): link.send(line)
         case .toggleStatus:
           showsStatus.toggle()
           draw()
@@ -121,12 +144,32 @@ struct ScreenLoop {
     else { return }
     let height = Double(size.rows) * CellMetrics.cellHeight
     let target = max(0.5, min(height - 0.5, y + (up ? 3 : -3) * CellMetrics.cellHeight))
-    try connection.send(
-      line: "drag \(centre.x) \(centre.y) \(centre.x) \(CanonicalNumber.format(target)) steps=1")
+    link.send("drag \(centre.x) \(centre.y) \(centre.x) \(CanonicalNumber.format(target)) steps=1")
   }
 
   /// Applies one server line; true when the screen must be drawn again.
   private mutating func receive(_ text: String) throws -> Bool {
+    switch link.take(text) {
+    case .pass: break
+    case .swallow: return false
+    case .resumed(let resumed, _):
+      session = resumed
+      lastError = nil
+      showsStatus = showedStatusBeforeDrop
+      shown = nil
+      return true
+    case .replaced(let replacement, let reason):
+      session = replacement
+      sync = MirrorSync()
+      animator = Animator()
+      hasOpenApp = false
+      menu = []
+      pendingApps = []
+      lastError = "the session was gone (\(reason)): this is a new one"
+      start()
+      shown = nil
+      return true
+    }
     let line = ServerLine.parse(text)
     if case .frameBegin(_, let isFull) = line { frameIsFull = isFull }
     // The mirror before a frame's end, for the animator; taken only then, since a copy held
@@ -139,7 +182,7 @@ struct ScreenLoop {
         animator.frameApplied(old: before, new: sync.mirror, isFull: frameIsFull, now: Self.now)
       }
       return true
-    case .resyncNeeded: try connection.send(line: "resync")
+    case .resyncNeeded: link.send("resync", numbered: false)
     case .unrecoverable(let failure): lastError = "mirror: \(failure)"
     case .buffered, .skipped: break
     case .other:
@@ -162,7 +205,8 @@ struct ScreenLoop {
         // With no app open (a misspelt APP, say) nothing else would say why the screen is empty.
         if !hasOpenApp && menu.isEmpty { showsStatus = true }
         return showsStatus
-      case .bye(let reason): throw ScreenFailure.closed(reason)
+      // A session that can be resumed outlives a bye: the close that follows resumes it.
+      case .bye(let reason) where !link.shouldResume: throw ScreenFailure.closed(reason)
       default: break
       }
     }
@@ -178,7 +222,7 @@ struct ScreenLoop {
     guard newSize != size else { return }
     size = newSize
     let window = CellMetrics.windowSize(columns: size.columns, rows: size.rows)
-    try connection.send(line: "resize \(window.width) \(window.height)")
+    link.send("resize \(window.width) \(window.height)")
     shown = nil
     draw()
   }

@@ -4,13 +4,14 @@ import Glibc
 import ViewWireClient
 import ViewWireProtocol
 
-/// `viewwire`: a telnet-style client that checks every frame, and a transcript replayer.
+/// `viewwire`: a telnet-style client that checks every frame, a transcript replayer and recorder,
+/// and a terminal screen.
 @main
 struct ViewWireConsole: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "viewwire",
     abstract: "Talk to a ViewWire daemon, or replay session transcripts against one.",
-    subcommands: [Connect.self, Replay.self, Screen.self],
+    subcommands: [Connect.self, Replay.self, Record.self, Screen.self],
     defaultSubcommand: Connect.self)
 }
 
@@ -39,8 +40,8 @@ struct Connect: ParsableCommand {
   var indentTree = false
 
   func run() throws {
-    let connection = try WireConnection(host: address.host, port: address.port)
-    ConsoleSession(connection: connection, showChecks: showChecks, indentTree: indentTree).run()
+    let link = try ResumingLink(host: address.host, port: address.port)
+    ConsoleSession(link: link, showChecks: showChecks, indentTree: indentTree).run()
   }
 }
 

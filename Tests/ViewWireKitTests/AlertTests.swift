@@ -62,6 +62,70 @@ struct AlertTests {
     #expect(boxes[0].subviews.compactMap { ($0 as? Button)?.title(for: .normal) } == ["Share", "Delete"])
   }
 
+  @Test func anAlertAsksForTextInFieldsTheFirstOfWhichTakesTheKeyboard() throws {
+    let (window, screen) = stage()
+    let alert = AlertController(title: "Sign in", message: "to the server", preferredStyle: .alert)
+    alert.addTextField { $0.placeholder = "Name" }
+    alert.addTextField { field in
+      field.placeholder = "Password"
+      field.isSecureTextEntry = true
+      field.accessibilityIdentifier = "password"
+    }
+    var signedIn: [String] = []
+    alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+    alert.addAction(
+      AlertAction(title: "Sign In", style: .default) { [unowned alert] _ in
+        signedIn = alert.textFields!.map { $0.text ?? "" }
+      })
+    #expect(alert.textFields?.map(\.accessibilityIdentifier) == ["alert-field-1", "password"])
+    screen.present(alert, animated: true)
+    window.prepareFrame()
+    let fields = alert.textFields!
+    #expect(fields[0].isFirstResponder, "the first field has the keyboard as soon as the alert shows")
+    #expect(fields.allSatisfy { $0.superview === alert.view.subviews[0] })
+    #expect(fields[0].frame == CGRect(x: 16, y: fields[0].frame.minY, width: 238, height: 30))
+    #expect(fields[1].frame.minY == fields[0].frame.maxY + 8)
+    let buttons = alert.view.subviews[0].subviews.compactMap { $0 as? Button }
+    #expect(buttons.allSatisfy { $0.frame.minY == fields[1].frame.maxY + 20 }, "buttons below the fields")
+    try window.insertText("ada")
+    try window.tap(at: fields[1].convert(CGPoint(x: 10, y: 10), to: nil))
+    try window.insertText("secret")
+    try window.tap(at: buttons[1].convert(CGPoint(x: 10, y: 10), to: nil))
+    window.prepareFrame()
+    #expect(signedIn == ["ada", "secret"])
+    #expect(screen.presentedViewController == nil)
+  }
+
+  /// Only the presentation holds the alert here, as in an app that presents and forgets it; the
+  /// handler reads the field through an unowned capture, which UIKit's alerts allow.
+  @Test func theAlertLivesUntilItsHandlerHasRun() throws {
+    let (window, screen) = stage()
+    var read: String?
+    weak var presented: AlertController?
+    do {
+      let alert = AlertController(title: "Name", message: nil, preferredStyle: .alert)
+      alert.addTextField()
+      alert.addAction(
+        AlertAction(title: "OK", style: .default) { [unowned alert] _ in read = alert.textFields?[0].text })
+      screen.present(alert, animated: true)
+      presented = alert
+    }
+    window.prepareFrame()
+    try window.insertText("Kiwi")
+    let ok = try #require(presented?.view.subviews[0].subviews.compactMap { $0 as? Button }.first)
+    try window.tap(at: ok.convert(CGPoint(x: 10, y: 10), to: nil))
+    window.prepareFrame()
+    #expect(read == "Kiwi")
+    #expect(presented == nil, "and is let go once it has")
+  }
+
+  @Test func anAlertWithoutFieldsHasNoTextFieldsAndASheetMayNotHaveAny() async {
+    #expect(AlertController(title: "", message: nil, preferredStyle: .alert).textFields == nil)
+    await #expect(processExitsWith: .failure) {
+      AlertController(title: nil, message: nil, preferredStyle: .actionSheet).addTextField()
+    }
+  }
+
   @Test func aSecondCancelActionIsAProgrammerError() async {
     await #expect(processExitsWith: .failure) {
       let alert = AlertController(title: "", message: nil, preferredStyle: .alert)

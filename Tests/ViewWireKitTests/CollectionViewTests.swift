@@ -95,6 +95,29 @@ struct CollectionViewTests {
       name: "a wide item takes a line of its own", widths: [150, 300, 50], xs: [85, 10, 135], lineCount: 3),
   ]
 
+  /// Sideways, the flow turns a quarter: columns fill top to bottom (three 100-point items in the
+  /// 400-point height, spread to both ends), sit 10 points apart, and the content grows to the
+  /// right; a scroll to the right end shows the last columns and reuses the first's cells.
+  @Test func aHorizontalFlowFillsColumnsAndScrollsSideways() {
+    let stage = Stage(Items([Self.numbered(12)]))
+    stage.layout.scrollDirection = .horizontal
+    stage.collection.layoutIfNeeded()
+    let frames = (0..<12).map { stage.collection.frameForItem(at: IndexPath(item: $0, section: 0)) }
+    #expect(
+      frames[0..<4].map(\.origin) == [
+        CGPoint(x: 0, y: 0), CGPoint(x: 0, y: 150), CGPoint(x: 0, y: 300), CGPoint(x: 110, y: 0),
+      ])
+    #expect(stage.collection.contentSize == CGSize(width: 430, height: 400))
+    #expect(stage.visibleTexts == (0..<9).map { "item \($0)" }, "three columns fit in 320 points")
+    let made = stage.collection.createdCellCount
+    stage.collection.scrollToItem(at: IndexPath(item: 11, section: 0), at: .right, animated: false)
+    stage.collection.layoutIfNeeded()
+    #expect(stage.collection.contentOffset == CGPoint(x: 110, y: 0))
+    #expect(stage.visibleTexts == (3..<12).map { "item \($0)" })
+    #expect(stage.collection.createdCellCount == made, "the first column's cells show the last column")
+    #expect(stage.collection.indexPathForItem(at: CGPoint(x: 340, y: 160)) == IndexPath(item: 10, section: 0))
+  }
+
   @Test(arguments: lineCases) func flowLayoutLines(_ line: LineCase) {
     let items = Items([line.widths.indices.map { "\($0)" }])
     for (index, width) in line.widths.enumerated() {

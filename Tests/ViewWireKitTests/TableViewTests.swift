@@ -375,6 +375,44 @@ struct TableViewTests {
     #expect(stage.table.contentSize.height == CGFloat(3 * 28 + 5 * 44))
   }
 
+  @Test func aMovedRowKeepsItsCellAndSelectionAndTheRowsBetweenSlide() {
+    let stage = Stage(Rows([Self.numbered(100)]))
+    stage.table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+    let moved = stage.table.cellForRow(at: IndexPath(row: 1, section: 0))!
+    let third = stage.table.cellForRow(at: IndexPath(row: 3, section: 0))!
+    stage.rows.sections[0].insert(stage.rows.sections[0].remove(at: 1), at: 4)
+    stage.rows.cellRequests = 0
+    stage.table.moveRow(at: IndexPath(row: 1, section: 0), to: IndexPath(row: 4, section: 0))
+    stage.table.layoutIfNeeded()
+    #expect(
+      stage.visibleTexts == ["row 0", "row 2", "row 3", "row 4", "row 1"] + (5...9).map { "row \($0)" })
+    #expect(stage.rows.cellRequests == 0, "every row on screen already had a cell")
+    #expect(stage.table.cellForRow(at: IndexPath(row: 4, section: 0)) === moved)
+    #expect(stage.table.cellForRow(at: IndexPath(row: 2, section: 0)) === third, "row 3 slid up one")
+    #expect(stage.table.indexPathForSelectedRow == IndexPath(row: 4, section: 0), "the selection went along")
+    // The frame moves the cells; no text changes, since each cell still shows its own row.
+    let lines = stage.diffLines()
+    #expect(lines.contains { $0.hasPrefix("layout \(stage.id(moved)) ") })
+    #expect(!lines.contains { $0.hasPrefix("render ") && $0.contains("text=") })
+  }
+
+  @Test func aRowMovesToAnotherSectionInABatchWithInsertions() {
+    let rows = Rows([["a0", "a1", "a2"], ["b0"]], titles: ["A", "B"])
+    let stage = Stage(rows)
+    let a1 = stage.table.cellForRow(at: IndexPath(row: 1, section: 0))!
+    stage.table.performBatchUpdates {
+      // a1 goes to the end of B; "new" goes first in A (numbered as after the update).
+      rows.sections = [["new", "a0", "a2"], ["b0", "a1"]]
+      stage.table.moveRow(at: IndexPath(row: 1, section: 0), to: IndexPath(row: 1, section: 1))
+      stage.table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
+    }
+    stage.table.layoutIfNeeded()
+    #expect(stage.visibleTexts == ["new", "a0", "a2", "b0", "a1"])
+    #expect(stage.table.cellForRow(at: IndexPath(row: 1, section: 1)) === a1)
+    #expect(stage.table.numberOfRows(inSection: 0) == 3)
+    #expect(stage.table.numberOfRows(inSection: 1) == 2)
+  }
+
   @Test func reloadingARowAsksForItsCellAgainAndDeselectsIt() {
     let stage = Stage(Rows([Self.numbered(100)]))
     stage.table.selectRow(at: IndexPath(row: 4, section: 0), animated: false, scrollPosition: .none)
@@ -423,6 +461,14 @@ struct TableViewTests {
       let stage = Stage(Rows([TableViewTests.numbered(3), TableViewTests.numbered(3)]))
       stage.rows.sections.removeLast()
       stage.table.deleteRows(at: [IndexPath(row: 0, section: 1)], with: .automatic)
+    }
+    await #expect(processExitsWith: .failure) {
+      let stage = Stage(Rows([TableViewTests.numbered(5)]))
+      stage.rows.sections[0].remove(at: 1)
+      stage.table.performBatchUpdates {
+        stage.table.moveRow(at: IndexPath(row: 1, section: 0), to: IndexPath(row: 3, section: 0))
+        stage.table.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .automatic)
+      }
     }
     await #expect(processExitsWith: .failure) {
       let table = TableView()

@@ -10,7 +10,7 @@ import os
 import subprocess
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, List, Optional
 
 import pytest
 
@@ -22,14 +22,15 @@ VIEWWIRE = Path(os.environ.get("VIEWWIRE", REPO / ".build" / "debug" / "viewwire
 class Daemon:
     """One running `viewwired` and its port."""
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, extra: Optional[List[str]] = None) -> None:
         if not VIEWWIRED.is_file():
             pytest.fail(f"no daemon at {VIEWWIRED}; build it (swift build) or set VIEWWIRED", pytrace=False)
         self.host = "127.0.0.1"
+        workdir.mkdir(parents=True, exist_ok=True)
         out_path, err_path = workdir / "stdout.txt", workdir / "stderr.txt"
         with out_path.open("wb") as out, err_path.open("wb") as err:
             self.process = subprocess.Popen(
-                [str(VIEWWIRED), "--host", self.host, "--port", "0", "--log-level", "warning"],
+                [str(VIEWWIRED), "--host", self.host, "--port", "0", "--log-level", "warning", *(extra or [])],
                 stdout=out, stderr=err, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:

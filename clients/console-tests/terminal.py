@@ -80,8 +80,23 @@ class Terminal:
             self._read_available(max(0.0, min(deadline - time.monotonic(), 0.05)))
         return self.text()
 
+    def wait_exit(self, timeout: float = 20.0) -> int:
+        """Waits for the program to exit, reading what it shows meanwhile; returns its exit
+        status."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            done, status = os.waitpid(self.pid, os.WNOHANG)
+            if done:
+                self.exited = True
+                return os.waitstatus_to_exitcode(status)
+            self._read_available(0.05)
+        raise AssertionError(f"{self.argv[0]} did not exit within {timeout:g} s; it showed:\n{self.text()}")
+
     def close(self) -> None:
         """Ends the program (SIGTERM, then SIGKILL) and closes the terminal."""
+        if getattr(self, "exited", False):
+            os.close(self.fd)
+            return
         try:
             os.kill(self.pid, signal.SIGTERM)
         except ProcessLookupError:

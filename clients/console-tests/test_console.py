@@ -96,7 +96,7 @@ class OneClientServer:
             connection.sendall("".join(line + "\n" for line in self.late).encode())
             connection.settimeout(10)
             try:
-                while b"\n" not in self.received and (chunk := connection.recv(4096)):
+                while b"ping n=1\n" not in self.received and (chunk := connection.recv(4096)):
                     self.received += chunk
             except socket.timeout:
                 pass
@@ -110,9 +110,10 @@ def test_a_line_arriving_while_typing_is_shown_and_the_typed_line_survives() -> 
         terminal.wait_for("trace lifecycle arrives while typing")
         terminal.type("ng\r")
         deadline = time.monotonic() + 10
-        while b"\n" not in server.received and time.monotonic() < deadline:
+        while b"ping n=1\n" not in server.received and time.monotonic() < deadline:
             time.sleep(0.02)
-        assert bytes(server.received) == b"ping\n"
+        # The console asks for its resume token first, then numbers what is typed (section 16).
+        assert bytes(server.received) == b"resume-token\nping n=1\n"
     finally:
         terminal.close()
 

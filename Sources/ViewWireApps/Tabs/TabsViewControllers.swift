@@ -3,17 +3,16 @@ import ViewWireKit
 
 // The tabs demo: a tab bar controller with two tabs. "Fruits" is a navigation stack whose root is
 // a table view controller (UIKit's most common screen): a row pushes that fruit's details, coming
-// back clears the selection, and the bar's + item adds a fruit. "About" presents a page sheet over
+// back clears the selection, and the bar's + item asks for a fruit's name in an alert with a text
+// field and adds it. "About" presents a page sheet over
 // itself and has a text view for notes.
 
 /// The fruits as a table view controller: one row per fruit with a disclosure indicator.
 final class FruitTableViewController: UITableViewController {
   private var fruits = Fruit.all
-  /// Fruits the + button adds, in turn.
-  private let more = [
-    Fruit(name: "Kiwi", summary: "Furry outside, green inside."),
-    Fruit(name: "Medlar", summary: "Eaten only once it has gone soft."),
-  ]
+  /// The most fruits + adds, so one client cannot grow the list without end (PROTOCOL.md
+  /// section 17).
+  static let maximumAdded = 20
 
   init() {
     super.init(style: .plain)
@@ -28,13 +27,26 @@ final class FruitTableViewController: UITableViewController {
       barButtonSystemItem: .add, target: self, action: FruitTableViewController.addFruit)
   }
 
-  /// Adds the next of `more` at the end of the list.
+  /// Asks for the new fruit's name in an alert; Add puts it at the end of the list.
   private func addFruit() {
-    let added = fruits.count - Fruit.all.count
-    guard added < more.count else { return }
-    fruits.append(more[added])
+    let alert = UIAlertController(title: "New Fruit", message: "What is it called?", preferredStyle: .alert)
+    alert.addTextField { $0.placeholder = "Name" }
+    alert.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+    alert.addAction(
+      UIAlertAction(title: "Add", style: .default) { [weak self, unowned alert] _ in
+        self?.add(named: alert.textFields?.first?.text ?? "")
+      })
+    present(alert, animated: true)
+  }
+
+  private func add(named name: String) {
+    let name = name.trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty else { return }
+    fruits.append(Fruit(name: name, summary: "Added by you."))
     tableView.insertRows(at: [IndexPath(row: fruits.count - 1, section: 0)], with: .automatic)
-    if fruits.count - Fruit.all.count == more.count { navigationItem.rightBarButtonItem?.isEnabled = false }
+    if fruits.count - Fruit.all.count == Self.maximumAdded {
+      navigationItem.rightBarButtonItem?.isEnabled = false
+    }
   }
 
   override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {

@@ -6,11 +6,13 @@ final class AlertView: View {
   static let alertWidth: CGFloat = 270
   static let buttonHeight: CGFloat = 44
   static let sheetButtonHeight: CGFloat = 57
+  static let fieldHeight: CGFloat = 30
 
   let style: AlertController.Style
   let box = View()
   let titleLabel = Label()
   let messageLabel = Label()
+  let textFields: [TextField]
   private(set) var buttons: [Button] = []
   /// The action sheet's cancel button, in its own box below the others.
   private let cancelBox = View()
@@ -19,11 +21,15 @@ final class AlertView: View {
 
   /// View's required `init()`: an empty alert, for code generic over view classes.
   required convenience init() {
-    self.init(style: .alert, title: nil, message: nil, actions: [])
+    self.init(style: .alert, title: nil, message: nil, textFields: [], actions: [])
   }
 
-  init(style: AlertController.Style, title: String?, message: String?, actions: [AlertAction]) {
+  init(
+    style: AlertController.Style, title: String?, message: String?, textFields: [TextField],
+    actions: [AlertAction]
+  ) {
     self.style = style
+    self.textFields = textFields
     hasCancel = style == .actionSheet && actions.last?.style == .cancel
     twoAcross = style == .alert && actions.count == 2
     super.init()
@@ -41,6 +47,7 @@ final class AlertView: View {
     messageLabel.numberOfLines = 0
     if title != nil { box.addSubview(titleLabel) }
     if message != nil { box.addSubview(messageLabel) }
+    for field in textFields { box.addSubview(field) }
     if hasCancel {
       cancelBox.backgroundColor = .white
       cancelBox.layer.cornerRadius = 14
@@ -69,6 +76,12 @@ final class AlertView: View {
       let height = label.sizeThatFits(CGSize(width: textWidth, height: 0)).height
       label.frame = CGRect(x: 16, y: y, width: textWidth, height: height)
       y += height
+    }
+    // Fields stand under the texts, 8 points apart, as wide as the texts.
+    for (index, field) in textFields.enumerated() {
+      y += index == 0 ? (y > 0 ? 16 : 20) : 8
+      field.frame = CGRect(x: 16, y: y, width: textWidth, height: Self.fieldHeight)
+      y += Self.fieldHeight
     }
     if y > 0 { y += 20 }
     let rowHeight = style == .alert ? Self.buttonHeight : Self.sheetButtonHeight

@@ -9,7 +9,7 @@ public import Foundation
 /// `CollectionViewFlowLayout`, cached per section, searched by line.
 open class CollectionView: ScrollView {
   /// Where `scrollToItem(at:at:animated:)` puts the item (UIKit's
-  /// `UICollectionView.ScrollPosition`, the vertical cases).
+  /// `UICollectionView.ScrollPosition`).
   public enum ScrollPosition: Sendable {
     /// The least scroll that shows the item.
     case none
@@ -19,6 +19,12 @@ open class CollectionView: ScrollView {
     case centeredVertically
     /// The item's bottom at the bottom.
     case bottom
+    /// The item's left edge at the left.
+    case left
+    /// The item in the middle, across.
+    case centeredHorizontally
+    /// The item's right edge at the right.
+    case right
   }
 
   /// The layout; setting another lays the items out again.
@@ -59,6 +65,7 @@ open class CollectionView: ScrollView {
   private var needsLayoutOfItems = true
   private var laidOutWidth: CGFloat = -1
   private var laidOutTop: CGFloat = -1
+  private var laidOutHeight: CGFloat = -1
   var visibleCellsByIndexPath: [IndexPath: CollectionViewCell] = [:]
   private var reusableCells = ReuseQueue<CollectionViewCell>()
   private var cellClasses: [String: CollectionViewCell.Type] = [:]
@@ -157,8 +164,12 @@ open class CollectionView: ScrollView {
     case .top: offset.y = frame.minY
     case .centeredVertically: offset.y = frame.midY - bounds.height / 2
     case .bottom: offset.y = frame.maxY - bounds.height
+    case .left: offset.x = frame.minX
+    case .centeredHorizontally: offset.x = frame.midX - bounds.width / 2
+    case .right: offset.x = frame.maxX - bounds.width
     }
     offset.y = min(max(0, offset.y), max(0, contentSize.height - bounds.height))
+    offset.x = min(max(0, offset.x), max(0, contentSize.width - bounds.width))
     contentOffset = offset
   }
 
@@ -202,27 +213,42 @@ open class CollectionView: ScrollView {
       }
     }
     // The items start below the safe-area inset (a bar the collection scrolls under), as
-    // UIKit's automatic content-inset adjustment puts them; see TableView.
+    // UIKit's automatic content-inset adjustment puts them; see TableView. Sideways, the insets
+    // above and below narrow the columns instead.
     let insetTop = safeAreaInsets.top
-    if needsLayoutOfItems || laidOutWidth != bounds.width || laidOutTop != insetTop {
+    if needsLayoutOfItems || laidOutWidth != bounds.width || laidOutTop != insetTop
+      || laidOutHeight != bounds.height
+    {
       needsLayoutOfItems = false
       laidOutWidth = bounds.width
+      laidOutHeight = bounds.height
       laidOutTop = insetTop
-      var top = insetTop
+      var top = isHorizontal ? 0 : insetTop
       collectionViewLayout.sections = itemCounts.indices.map { section in
-        let layout = CollectionViewFlowLayout.layOut(
-          metrics(ofSection: section), top: top, width: bounds.width)
+        let layout = layOut(section, top: top)
         top = layout.bottom
         return layout
       }
     }
   }
 
+  private var isHorizontal: Bool { collectionViewLayout.scrollDirection == .horizontal }
+
+  /// One section laid out from `top` along the scroll axis, across the width (or, sideways, the
+  /// height between the safe-area insets).
+  private func layOut(_ section: Int, top: CGFloat) -> CollectionViewFlowLayout.SectionLayout {
+    let insets = safeAreaInsets
+    return CollectionViewFlowLayout.layOut(
+      metrics(ofSection: section), top: top,
+      width: isHorizontal ? max(0, bounds.height - insets.top - insets.bottom) : bounds.width,
+      crossOffset: isHorizontal ? insets.top : 0, horizontal: isHorizontal)
+  }
+
   /// Lays out one section again after its items changed; the sections below it move.
   func relayOutSection(_ section: Int) {
     let layouts = collectionViewLayout.sections
     let top = layouts[section].top
-    let laidOut = CollectionViewFlowLayout.layOut(metrics(ofSection: section), top: top, width: bounds.width)
+    let laidOut = layOut(section, top: top)
     let shift = laidOut.bottom - layouts[section].bottom
     collectionViewLayout.sections[section] = laidOut
     guard shift != 0 else { return }
@@ -230,7 +256,9 @@ open class CollectionView: ScrollView {
       var moved = layouts[below]
       moved.top += shift
       moved.bottom += shift
-      moved.frames = moved.frames.map { $0.offsetBy(dx: 0, dy: shift) }
+      moved.frames = moved.frames.map {
+        isHorizontal ? $0.offsetBy(dx: shift, dy: 0) : $0.offsetBy(dx: 0, dy: shift)
+      }
       moved.lineTops = moved.lineTops.map { $0 + shift }
       moved.lineBottoms = moved.lineBottoms.map { $0 + shift }
       collectionViewLayout.sections[below] = moved
@@ -258,11 +286,22 @@ open class CollectionView: ScrollView {
   open override func layoutSubviews() {
     super.layoutSubviews()
     prepareIfNeeded()
-    let size = CGSize(width: bounds.width, height: collectionViewLayout.contentHeight + safeAreaInsets.bottom)
+    let length = collectionViewLayout.contentLength
+    let size =
+      isHorizontal
+      ? CGSize(width: length, height: bounds.height)
+      : CGSize(width: bounds.width, height: length + safeAreaInsets.bottom)
     if contentSize != size { contentSize = size }
-    let limit = max(0, size.height - bounds.height)
-    if !isDragging, contentOffset.y > limit { contentOffset.y = limit }
-    let shown = collectionViewLayout.indexPaths(from: bounds.minY, to: bounds.maxY)
+    // Content that shrank under the offset pulls it back; not while a finger scrolls.
+    if !isDragging {
+      let limit = CGPoint(x: max(0, size.width - bounds.width), y: max(0, size.height - bounds.height))
+      if contentOffset.y > limit.y { contentOffset.y = limit.y }
+      if contentOffset.x > limit.x { contentOffset.x = limit.x }
+    }
+    let shown =
+      isHorizontal
+      ? collectionViewLayout.indexPaths(from: bounds.minX, to: bounds.maxX)
+      : collectionViewLayout.indexPaths(from: bounds.minY, to: bounds.maxY)
     if !visibleCellsByIndexPath.isEmpty {
       let keep = Set(shown)
       for indexPath in visibleCellsByIndexPath.keys.filter({ !keep.contains($0) }).sorted() {

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Lays a collection view's items out in lines that wrap, like words in a paragraph (UIKit's
-/// `UICollectionViewFlowLayout`, vertical scrolling).
+/// `UICollectionViewFlowLayout`).
 ///
 /// UIKit's rules, as its documentation gives them: each section starts below the previous one
 /// and its `sectionInset`; items go left to right while they fit with at least
@@ -12,14 +12,19 @@ public import Foundation
 ///
 /// Frames are computed for every item when the data loads or a section changes (linear in its
 /// items) and kept with each line's top and bottom, so the items a scroll offset shows are found
-/// by binary search over the lines. FIXME: horizontal scrolling and section headers and footers
-/// (UIKit's supplementary views) are not done.
+/// by binary search over the lines.
+///
+/// Scrolling sideways (`scrollDirection = .horizontal`) is the same flow turned a quarter: lines
+/// are columns filled top to bottom, `minimumLineSpacing` is between columns, and sections follow
+/// each other to the right; the layout is computed along the scroll axis and its frames turned,
+/// so both directions share one set of rules. FIXME: section headers and footers (UIKit's
+/// supplementary views) are not done.
 open class CollectionViewFlowLayout {
   /// The axis the collection scrolls along (UIKit's `UICollectionView.ScrollDirection`).
   public enum ScrollDirection: Sendable {
     /// Lines are rows, stacked downwards.
     case vertical
-    /// Laid out as `vertical` for now. FIXME: lines as columns, scrolling sideways.
+    /// Lines are columns, side by side to the right.
     case horizontal
   }
 
@@ -47,7 +52,8 @@ open class CollectionViewFlowLayout {
 
   // MARK: Geometry
 
-  /// One section's items: frames in content coordinates and the lines they form.
+  /// One section's items: frames in content coordinates and the lines they form. `top`,
+  /// `bottom`, `lineTops` and `lineBottoms` are along the scroll axis (x when horizontal).
   struct SectionLayout {
     var top: CGFloat = 0
     var bottom: CGFloat = 0
@@ -61,8 +67,8 @@ open class CollectionViewFlowLayout {
   /// The sections as last computed.
   var sections: [SectionLayout] = []
 
-  /// The height of everything.
-  var contentHeight: CGFloat { sections.last?.bottom ?? 0 }
+  /// The length of everything along the scroll axis.
+  var contentLength: CGFloat { sections.last?.bottom ?? 0 }
 
   /// The sizes and spacings of one section, as the delegate or the layout's properties give them.
   struct SectionMetrics {
@@ -72,11 +78,30 @@ open class CollectionViewFlowLayout {
     var interitemSpacing: CGFloat
   }
 
-  /// Lays out `section` at `top` for a collection `width` wide.
-  static func layOut(_ metrics: SectionMetrics, top: CGFloat, width: CGFloat) -> SectionLayout {
+  /// Lays out `section` at `top` (along the scroll axis) for a collection `width` wide across
+  /// it, `crossOffset` from the content's edge; `horizontal` turns the result a quarter.
+  static func layOut(
+    _ metrics: SectionMetrics, top: CGFloat, width: CGFloat, crossOffset: CGFloat = 0,
+    horizontal: Bool = false
+  ) -> SectionLayout {
+    guard horizontal else { return layOut(metrics, top: top, width: width, crossOffset: crossOffset) }
+    // Sideways: sizes and insets are turned, laid out as rows, and the frames turned back.
+    var turned = metrics
+    turned.sizes = metrics.sizes.map { CGSize(width: $0.height, height: $0.width) }
+    turned.inset = EdgeInsets(
+      top: metrics.inset.left, left: metrics.inset.top, bottom: metrics.inset.right,
+      right: metrics.inset.bottom)
+    var layout = layOut(turned, top: top, width: width, crossOffset: crossOffset)
+    layout.frames = layout.frames.map { CGRect(x: $0.minY, y: $0.minX, width: $0.height, height: $0.width) }
+    return layout
+  }
+
+  private static func layOut(_ metrics: SectionMetrics, top: CGFloat, width: CGFloat, crossOffset: CGFloat)
+    -> SectionLayout
+  {
     var layout = SectionLayout()
     layout.top = top
-    let left = metrics.inset.left
+    let left = crossOffset + metrics.inset.left
     let available = max(0, width - metrics.inset.left - metrics.inset.right)
     var y = top + metrics.inset.top
     var index = 0
@@ -119,8 +144,9 @@ open class CollectionViewFlowLayout {
     return layout
   }
 
-  /// The items whose frames overlap `minY..<maxY`, in order.
+  /// The items whose frames overlap `minY..<maxY` along the scroll axis, in order.
   func indexPaths(from minY: CGFloat, to maxY: CGFloat) -> [IndexPath] {
+    let horizontal = scrollDirection == .horizontal
     var result: [IndexPath] = []
     guard maxY > minY else { return [] }
     var section = firstSection(endingBelow: minY)
@@ -130,7 +156,8 @@ open class CollectionViewFlowLayout {
       while line < layout.lineTops.count, layout.lineTops[line] < maxY {
         for item in layout.lineStarts[line]..<layout.lineStarts[line + 1] {
           let frame = layout.frames[item]
-          if frame.maxY > minY, frame.minY < maxY, frame.height > 0, frame.width > 0 {
+          let (low, high) = horizontal ? (frame.minX, frame.maxX) : (frame.minY, frame.maxY)
+          if high > minY, low < maxY, frame.height > 0, frame.width > 0 {
             result.append(IndexPath(item: item, section: section))
           }
         }
@@ -143,7 +170,8 @@ open class CollectionViewFlowLayout {
 
   /// The item whose frame contains `point`, if any.
   func indexPath(at point: CGPoint) -> IndexPath? {
-    for indexPath in indexPaths(from: point.y, to: point.y + 0.001)
+    let along = scrollDirection == .horizontal ? point.x : point.y
+    for indexPath in indexPaths(from: along, to: along + 0.001)
     where sections[indexPath.section].frames[indexPath.item].contains(point) {
       return indexPath
     }

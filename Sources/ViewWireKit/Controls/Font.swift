@@ -90,8 +90,12 @@ public enum TextMeasure {
   /// fit and at least one, so no line holds part of a character. The size is the widest shown
   /// line (at most `maximumWidth`, rounded up to a point) by the shown lines' height.
   ///
-  /// - Parameter maximumWidth: the widest a line may be; `.greatestFiniteMagnitude` (or any
-  ///   width not above 0) wraps only at `\n`.
+  /// - Parameters:
+  ///   - text: the text to measure.
+  ///   - size: the font's point size.
+  ///   - maximumWidth: the widest a line may be; `.greatestFiniteMagnitude` (or any width not
+  ///     above 0) wraps only at `\n`.
+  ///   - lines: the most lines shown (0 for no limit), as a label's `numberOfLines`.
   public static func size(of text: String, size: CGFloat, maximumWidth: CGFloat, lines: Int) -> CGSize {
     guard !text.isEmpty else { return .zero }
     let limit = maximumWidth > 0 ? maximumWidth : .greatestFiniteMagnitude

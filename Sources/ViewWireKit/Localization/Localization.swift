@@ -32,6 +32,7 @@ public enum Localization {
   ///   - table: the table's name; `Localizable` when nil.
   ///   - bundle: the bundle holding the `.lproj` folders.
   ///   - value: what to return when no table has the key; the key itself when empty.
+  ///   - locale: the locale to look in; the current one when nil.
   public static func string(
     _ key: String, table: String? = nil, bundle: Bundle, value: String = "", locale: String? = nil
   ) -> String {

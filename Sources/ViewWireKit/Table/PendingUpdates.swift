@@ -4,11 +4,15 @@ import Foundation
 ///
 /// UIKit's rules for a batch, whatever order the calls came in: deletions and reloads name rows
 /// as they were **before** the batch; insertions name rows as they are **after** it (after the
-/// deletions). A reload is a deletion and an insertion of the same row.
+/// deletions). A reload is a deletion and an insertion of the same row. A move is a deletion of
+/// its source (numbered before) and an insertion of its destination (numbered after) whose cell
+/// and selection go along.
 struct PendingUpdates {
   var deletions: [IndexPath] = []
   var insertions: [IndexPath] = []
   var reloads: [IndexPath] = []
+  /// Rows moved: the source numbered as before the update, the destination as after it.
+  var moves: [(from: IndexPath, to: IndexPath)] = []
   /// Sections removed, numbered as before the update.
   var deletedSections: [Int] = []
   /// Sections added, numbered as after the update.
@@ -17,7 +21,7 @@ struct PendingUpdates {
   var reloadedSections: [Int] = []
 
   var isEmpty: Bool {
-    deletions.isEmpty && insertions.isEmpty && reloads.isEmpty && deletedSections.isEmpty
+    deletions.isEmpty && insertions.isEmpty && reloads.isEmpty && moves.isEmpty && deletedSections.isEmpty
       && insertedSections.isEmpty && reloadedSections.isEmpty
   }
 
@@ -71,6 +75,10 @@ struct PendingUpdates {
     for path in deletions { result[path.section, default: SectionChanges()].deleted.append(path.row) }
     for path in reloads { result[path.section, default: SectionChanges()].reloaded.append(path.row) }
     for path in insertions { result[path.section, default: SectionChanges()].inserted.append(path.row) }
+    for move in moves {
+      result[move.from.section, default: SectionChanges()].deleted.append(move.from.row)
+      result[move.to.section, default: SectionChanges()].inserted.append(move.to.row)
+    }
     for key in result.keys {
       result[key]!.deleted = Array(Set(result[key]!.deleted)).sorted()
       result[key]!.reloaded = Array(Set(result[key]!.reloaded)).sorted()

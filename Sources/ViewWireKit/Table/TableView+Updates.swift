@@ -1,7 +1,8 @@
 public import Foundation
 
-// Inserting, deleting and reloading rows, alone or in a batch (UIKit's `insertRows(at:with:)`,
-// `deleteRows(at:with:)`, `reloadRows(at:with:)`, `performBatchUpdates(_:completion:)`).
+// Inserting, deleting, reloading and moving rows, alone or in a batch (UIKit's
+// `insertRows(at:with:)`, `deleteRows(at:with:)`, `reloadRows(at:with:)`, `moveRow(at:to:)`,
+// `performBatchUpdates(_:completion:)`).
 //
 // The data source changes first, then the table is told; the table checks the new counts against
 // the old ones and the updates, as UIKit does. A count that does not add up is a programmer
@@ -31,6 +32,17 @@ extension TableView {
   /// deselected.
   public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
     pendingUpdates.reloads += indexPaths
+    applyUpdatesUnlessBatching()
+  }
+
+  /// Moves a row from `indexPath` (numbered as before the update) to `newIndexPath` (numbered as
+  /// after it), within its section or to another; the data source already has it there. As in
+  /// UIKit, the row keeps its cell (which only moves: no `cellForRowAt`) and its selection, and
+  /// the rows between slide to make room. Moves combine with insertions and deletions in a batch;
+  /// moving a row that the same update deletes or reloads, or moving two rows from or to one
+  /// place, is a programmer error (UIKit raises an exception).
+  public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+    pendingUpdates.moves.append((from: indexPath, to: newIndexPath))
     applyUpdatesUnlessBatching()
   }
 
@@ -99,6 +111,17 @@ extension TableView {
         + "update (\(newCount)) must be equal to the number of sections contained in the table view before the "
         + "update (\(oldCount)), plus or minus the number of sections inserted or deleted (\(sections.inserted.count) "
         + "inserted, \(sections.deleted.count) deleted)")
+    let sources = Set(updates.moves.map(\.from))
+    let destinations = Set(updates.moves.map(\.to))
+    precondition(
+      sources.count == updates.moves.count && destinations.count == updates.moves.count,
+      "Invalid update: two rows are moved from, or to, the same index path")
+    precondition(
+      sources.isDisjoint(with: updates.deletions) && sources.isDisjoint(with: updates.reloads),
+      "Invalid update: a row is moved and also deleted or reloaded")
+    precondition(
+      destinations.isDisjoint(with: updates.insertions),
+      "Invalid update: a row is moved to an index path that is also inserted")
     // Deletions and reloads are keyed by the section before the update, insertions by the one after.
     let rows = updates.bySection()
     let rebuilt = Set(sections.deleted + sections.reloaded)
@@ -154,7 +177,7 @@ extension TableView {
         rowHeights: (0..<count).map { rowHeight(at: IndexPath(row: $0, section: new)) })
     }
     geometry.reset(newSections.map { $0! })
-    remap(sections: sections, rows: rowChanges)
+    remap(sections: sections, rows: rowChanges, moves: updates.moves)
     setNeedsLayout()
   }
 
@@ -189,14 +212,20 @@ extension TableView {
     return heights
   }
 
-  /// Moves visible cells, headers and the selection to their new numbers; cells and headers of
-  /// deleted and reloaded rows and sections go to the reuse queue, and leave the selection.
-  private func remap(sections: PendingUpdates.SectionChanges, rows: [Int: PendingUpdates.SectionChanges]) {
+  /// Moves visible cells, headers and the selection to their new numbers (a moved row's to its
+  /// destination); cells and headers of deleted and reloaded rows and sections go to the reuse
+  /// queue, and leave the selection.
+  private func remap(
+    sections: PendingUpdates.SectionChanges, rows: [Int: PendingUpdates.SectionChanges],
+    moves: [(from: IndexPath, to: IndexPath)]
+  ) {
+    let movedTo = Dictionary(uniqueKeysWithValues: moves.map { ($0.from, $0.to) })
     func newSection(_ section: Int) -> Int? {
       sections.reloaded.contains(section) ? nil : sections.newRow(forOldRow: section)
     }
     func newPath(_ path: IndexPath) -> IndexPath? {
       guard let section = newSection(path.section) else { return nil }
+      if let destination = movedTo[path] { return destination }
       guard let change = rows[path.section] else { return IndexPath(row: path.row, section: section) }
       if change.reloaded.contains(path.row) { return nil }
       return change.newRow(forOldRow: path.row).map { IndexPath(row: $0, section: section) }

@@ -1,8 +1,10 @@
 // The page: ties the connection, the mirror, the painter and the input together, and routes
 // `#/` (the start page, the daemon's apps) and `#/NAME` (app NAME, opened directly).
 //
-// Each connection is a new session: on every greeting the page empties its mirror, says `hello`
-// with the browser's size, scale and language, and opens the app the address names.
+// A new session (the first, or one after the old one was lost for good) empties the mirror, says
+// `hello` with the browser's size, scale and language, and opens the app the address names. A
+// resumed session (the connection dropped; or the page reloaded in the same tab) keeps its
+// state: the connection has applied the frames it missed, and the page opens nothing again.
 
 import { Connection } from "./connection.js";
 import { Mirror, FrameError } from "./mirror.js";
@@ -17,6 +19,9 @@ const appList = document.getElementById("apps");
 const stateLabel = document.getElementById("state");
 const title = document.getElementById("title");
 const keys = document.getElementById("keys");
+const reconnecting = document.getElementById("reconnecting");
+/** The app the tab's session shows, kept with its resume token so a reload does not reopen it. */
+const APP_KEY = "viewwire.app";
 
 const mirror = new Mirror();
 const drawnStrings = [];
@@ -33,11 +38,21 @@ const keyboardHeight = idiom === "phone" ? Number(params.get("keyboard") ?? 300)
 painter.setKeyboardHeight(keyboardHeight);
 
 const wireUrl = params.get("wire") ?? `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/wire`;
-const connection = new Connection(wireUrl, {
-  greeting: (fields) => started(fields),
-  line: (line) => received(line),
-  state: (state) => showState(state),
-});
+const connection = new Connection(
+  wireUrl,
+  {
+    greeting: (fields, line, notice) => started(fields, notice),
+    resumed: (fields) => resumed(fields),
+    line: (line) => received(line),
+    state: (state) => showState(state),
+    lastFrame: () => (resyncing ? 0 : mirror.lastSeq),
+  },
+  Number(params.get("ping") ?? 60),
+  // Only a reload resumes the tab's session: a page opened anew (a link, an address typed)
+  // starts its own, as it always did.
+  performance.getEntriesByType?.("navigation")[0]?.type === "reload",
+);
+let notice = null;
 const input = new Input(stage, (line) => connection.send(line), keys);
 
 function route() {
@@ -51,22 +66,40 @@ function windowSize() {
   return [Math.max(1, Math.floor(innerWidth)), Math.max(1, Math.floor(innerHeight - header))];
 }
 
-async function started(fields) {
+async function started(fields, why, resumedAfterReload = false) {
   session = fields.session;
-  mirror.reset();
-  painter.clear();
-  frames.length = 0;
+  notice = why ?? null;
+  if (!resumedAfterReload) {
+    mirror.reset();
+    painter.clear();
+    frames.length = 0;
+    sessionStorage.removeItem(APP_KEY);
+  }
   const [w, h] = windowSize();
   const hello = [`hello version=2 size=${w}x${h} scale=${canonical(devicePixelRatio || 1)} idiom=${idiom}`];
   if (navigator.language && /^[A-Za-z0-9-]+$/.test(navigator.language)) hello.push(`locale=${navigator.language}`);
   hello.push(`keyboard=${keyboardHeight}`);
   lastSize = `${w}x${h}`;
   await connection.send(hello.join(" ")).catch(() => undefined);
-  await show();
+  await show(resumedAfterReload);
+}
+
+/** The session came back on a new connection. In this page nothing is to be done but follow a
+ * window that changed meanwhile; after a reload the page says `hello` and shows its route. */
+function resumed(fields) {
+  if (session === null) {
+    started(fields, null, true);
+    return;
+  }
+  const [w, h] = windowSize();
+  if (`${w}x${h}` !== lastSize) {
+    lastSize = `${w}x${h}`;
+    connection.send(`resize ${w} ${h}`).catch(() => undefined);
+  }
 }
 
 /** Shows what the address names: the start page or an app. */
-async function show() {
+async function show(resumedAfterReload = false) {
   const name = route();
   if (name === null) {
     title.textContent = "ViewWire";
@@ -82,8 +115,10 @@ async function show() {
   appList.hidden = true;
   stage.parentElement.hidden = false;
   input.enabled = true;
+  if (resumedAfterReload && sessionStorage.getItem(APP_KEY) === name) return;
   const reply = await connection.send(`open ${name}`).catch(() => null);
   if (reply && !reply.ok) showError(reply.line);
+  if (reply?.ok) sessionStorage.setItem(APP_KEY, name);
 }
 
 function listApps(lines) {
@@ -147,13 +182,21 @@ function resync() {
 
 function showState(state) {
   document.body.dataset.state = state.name;
-  if (state.name === "connected") stateLabel.textContent = `connected, session ${state.session}`;
-  else if (state.name === "connecting") {
+  // While a resumable session reconnects only the small indicator says so: nothing was lost.
+  reconnecting.hidden = state.name === "connected" || !state.resuming;
+  if (state.name !== "connected") mirror.dropPending();
+  if (state.name === "connected") {
+    stateLabel.textContent = `connected, session ${state.session}${state.notice ? ` (${state.notice})` : ""}`;
+  }
+  else if (state.resuming) {
+    // The label keeps saying what it said: the indicator is enough for a drop that heals.
+  } else if (state.name === "connecting") {
     stateLabel.textContent = state.attempt ? `reconnecting (${state.reason})…` : "connecting…";
   }
   else if (state.retryIn) stateLabel.textContent = `disconnected (${state.reason}); retrying in ${state.retryIn} s`;
   else stateLabel.textContent = `disconnected (${state.reason})`;
-  input.enabled = state.name === "connected" && route() !== null;
+  // Input made while a session resumes waits in the connection and goes out once it is back.
+  input.enabled = (state.name === "connected" || state.resuming) && route() !== null;
 }
 
 let lastSize = null;
@@ -181,6 +224,9 @@ window.viewwire = {
   get session() {
     return session;
   },
+  get notice() {
+    return notice;
+  },
   get mismatches() {
     return mismatches;
   },
@@ -193,8 +239,9 @@ window.viewwire = {
   },
   /** Sends a command; resolves with `{ok, line, data}`. */
   send: (line) => connection.send(line).then((r) => ({ ok: r.ok, line: r.line, data: r.data })),
-  /** The lines received so far, `< ` before each (`> ` before those sent). */
-  log: () => connection.log.slice(),
+  /** The lines received so far, `< ` before each (`> ` before those sent, without the `n=`
+   * number the connection adds: `connection.log` has the lines as they went on the wire). */
+  log: () => connection.log.map((line) => (line.startsWith("> ") ? line.replace(/ n=\d+$/, "") : line)),
 };
 
 connection.connect();

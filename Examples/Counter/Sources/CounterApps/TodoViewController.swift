@@ -57,10 +57,16 @@ public final class TodoViewController: UIViewController, UITableViewDataSource, 
 
   // MARK: UITableViewDelegate
 
-  /// A tap ticks the item off, or back on; the row does not stay selected.
+  /// A tap ticks the item off, or back on; the row does not stay selected. A ticked-off item
+  /// sinks to the end of the list, and one unticked rises to the top: its row moves, and
+  /// its cell with it (the table asks for no cell; only the tick changes).
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
-    items[indexPath.row].done.toggle()
-    tableView.reloadRows(at: [indexPath], with: .none)
-    tableView.deselectRow(at: indexPath, animated: false)
+    var item = items.remove(at: indexPath.row)
+    item.done.toggle()
+    let destination = IndexPath(row: item.done ? items.count : 0, section: 0)
+    items.insert(item, at: destination.row)
+    tableView.moveRow(at: indexPath, to: destination)
+    tableView.cellForRow(at: destination)?.accessoryType = item.done ? .checkmark : .none
+    tableView.deselectRow(at: destination, animated: false)
   }
 }
