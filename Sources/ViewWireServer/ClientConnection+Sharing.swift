@@ -215,6 +215,7 @@ extension ClientConnection {
     sharing.role = role
     sharing.host = host
     sharing.ledger = CommandLedger()
+    sharing.ledger.takesAnyFirstNumber = true
     sharing.missedFrame = false
     frameOwed = false
     host.sharing.joiners.append(self)
