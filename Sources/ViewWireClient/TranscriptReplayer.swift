@@ -3,7 +3,9 @@ public import ViewWireProtocol
 /// Replays a transcript (PROTOCOL.md section 12) against a running server over TCP.
 ///
 /// Besides matching each line, it feeds every server line to a `Mirror`, so a replay also
-/// proves that every frame the server sent applies cleanly and hashes as the server said.
+/// proves that every frame the server sent applies cleanly and hashes as the server said. A
+/// transcript of several connections (`! connect`, `! use`: section 18's shared sessions) gets a
+/// mirror per connection, so each client's frames are checked as that client sees them.
 public struct TranscriptReplayer {
   /// The first thing that went wrong, with where.
   public struct Failure: Error, CustomStringConvertible {
@@ -47,7 +49,14 @@ public struct TranscriptReplayer {
     } catch {
       throw Failure(transcript: transcript.name, line: 0, expected: "a connection", got: "\(error)")
     }
-    defer { connection.close() }
+    // Every connection by name, with its mirror; `connection` and `mirror` are the current one's,
+    // put back here when another becomes current.
+    var current = Transcript.Step.firstConnection
+    var others: [String: (connection: WireConnection, mirror: Mirror)] = [:]
+    defer {
+      connection.close()
+      for other in others.values { other.connection.close() }
+    }
 
     func nextLine(_ number: Int, expecting: String) throws(Failure) -> String? {
       let line: String?
@@ -128,6 +137,21 @@ public struct TranscriptReplayer {
         if let line = try nextLine(number, expecting: "the server to close") {
           throw Failure(transcript: transcript.name, line: number, expected: "the server to close", got: line)
         }
+      case .connect(let name):
+        let opened: WireConnection
+        do {
+          opened = try WireConnection(host: host, port: port)
+        } catch {
+          throw Failure(
+            transcript: transcript.name, line: number, expected: "a connection named \(name)", got: "\(error)"
+          )
+        }
+        others[current] = (connection, mirror)
+        (connection, mirror, current) = (opened, Mirror(), name)
+      case .use(let name):
+        guard name != current, let next = others.removeValue(forKey: name) else { continue }
+        others[current] = (connection, mirror)
+        (connection, mirror, current) = (next.connection, next.mirror, name)
       }
     }
     return bindings

@@ -60,6 +60,9 @@ public final class ViewWireSession {
     case notOK(command: String, reply: String)
     /// `waitForView(withText:timeout:)` reached its deadline without such a view.
     case viewNotFound(text: String, seconds: Double)
+    /// `waitForMirror(timeout:_:until:)` reached its deadline with the condition still false;
+    /// the text says what was awaited.
+    case timedOutWaiting(for: String, seconds: Double)
 
     /// The failure in words, for test failures and scripts' output.
     public var description: String {
@@ -71,6 +74,7 @@ public final class ViewWireSession {
       case .notOK(let command, let reply): return "'\(command)' got '\(reply)'"
       case .viewNotFound(let text, let seconds):
         return "no view with text \(Quoting.quote(text)) within \(seconds) s"
+      case .timedOutWaiting(let what, let seconds): return "no \(what) within \(seconds) s"
       }
     }
   }
@@ -246,26 +250,45 @@ public final class ViewWireSession {
   ///   check: waiting longer never changes the outcome of a correct script).
   @discardableResult
   public func waitForView(withText text: String, timeout: Double = 10) throws(Failure) -> Mirror.Node {
+    var found: Mirror.Node?
+    do {
+      try waitForMirror(timeout: timeout, "view with text \(Quoting.quote(text))") { mirror in
+        found = mirror.depthFirst.first(where: { mirror.text(of: $0, "text") == text })
+        return found != nil
+      }
+    } catch .timedOutWaiting {
+      throw .viewNotFound(text: text, seconds: timeout)
+    }
+    return found!
+  }
+
+  /// Waits until `condition` holds for the mirror, reading the asynchronous frames that timers,
+  /// animations and, in a shared session (PROTOCOL.md section 18), the other clients' input send
+  /// meanwhile. An observer waits with it for the frame a driver's command made:
+  /// `waitForMirror("frame 7") { $0.sequence >= 7 }`.
+  ///
+  /// - Parameter what: what is awaited, for the failure's message.
+  /// - Throws: `.timedOutWaiting` when `timeout` seconds pass first (a deadline, not a timing
+  ///   check); `.closedBeforeReply` when the server closes meanwhile.
+  public func waitForMirror(
+    timeout: Double = 10, _ what: String, until condition: (Mirror) -> Bool
+  ) throws(Failure) {
     let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(timeout * 1000)))
     while true {
       // Not while a resync is unanswered: the mirror is stale, and its `ok resync` must be read
       // here, not taken later for the next command's reply.
-      if unansweredResyncs == 0, !sync.isAwaitingFullFrame,
-        let node = mirror.depthFirst.first(where: { mirror.text(of: $0, "text") == text })
-      {
-        return node
-      }
+      if unansweredResyncs == 0, !sync.isAwaitingFullFrame, !mirror.isInFrame, condition(mirror) { return }
       let remaining = deadline - ContinuousClock.now
-      guard remaining > .zero else { throw .viewNotFound(text: text, seconds: timeout) }
+      guard remaining > .zero else { throw .timedOutWaiting(for: what, seconds: timeout) }
       let line: String?
       do {
         line = try connection.readLine(timeout: Self.seconds(remaining))
       } catch .timedOut {
-        throw .viewNotFound(text: text, seconds: timeout)
+        throw .timedOutWaiting(for: what, seconds: timeout)
       } catch {
         throw .connection(error)
       }
-      guard let line else { throw .closedBeforeReply(command: "(waiting for a view with text \(text))") }
+      guard let line else { throw .closedBeforeReply(command: "(waiting for \(what))") }
       if try consume(line).isTerminalReply, unansweredResyncs > 0 { unansweredResyncs -= 1 }
     }
   }

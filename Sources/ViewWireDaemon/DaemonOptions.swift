@@ -94,6 +94,12 @@ public struct DaemonOptions: ParsableArguments {
     parsing: .unconditional, help: "Detached sessions kept at most; one more ends the one detached longest.")
   public var maxDetached = 100
 
+  /// `--max-joiners`: clients that may join one shared session (PROTOCOL.md section 18).
+  @Option(
+    parsing: .unconditional,
+    help: "Clients that may join one session with its share tokens (0 turns sharing off).")
+  public var maxJoiners = 8
+
   /// `--resume-buffer`: bytes of recent frames kept for `resume`.
   @Option(parsing: .unconditional, help: "Bytes of recent frames a resumable session keeps for 'resume'.")
   public var resumeBuffer = 256 * 1024
@@ -149,6 +155,7 @@ public struct DaemonOptions: ParsableArguments {
         "--detach-timeout must be a number of seconds above 0 and at most 86400, not \(detachTimeout)")
     }
     guard maxDetached >= 0 else { throw ValidationError("--max-detached must be 0 or more") }
+    guard maxJoiners >= 0 else { throw ValidationError("--max-joiners must be 0 or more") }
     guard resumeBuffer >= 0 else { throw ValidationError("--resume-buffer must be 0 or more bytes") }
     guard maxConnectionsPerAddress >= 1 else {
       throw ValidationError("--max-connections-per-address must be at least 1")
@@ -227,6 +234,7 @@ public struct DaemonOptions: ParsableArguments {
     configuration.daemonName = daemonName
     configuration.detachTimeout = detachTimeout
     configuration.maximumDetached = maxDetached
+    configuration.maximumJoiners = maxJoiners
     configuration.resumeBufferBytes = resumeBuffer
     configuration.webPort = webPort
     configuration.webAllowedOrigins = webAllowOrigin

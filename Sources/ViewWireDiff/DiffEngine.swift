@@ -82,6 +82,25 @@ public final class DiffEngine {
       sequence: sequence, isFull: true, body: builder.body, hash: hash, viewCount: viewsByID.count)
   }
 
+  /// A full frame of the tree as the last frame left it, numbered as that frame, for one client
+  /// of a shared session that needs the whole tree (one that joined, read again after a stall, or
+  /// asked for `resync`) while the others go on from the same number (PROTOCOL.md section 18).
+  ///
+  /// It sends nothing new: the caller takes the pending changes first with `makeFrame()`, for
+  /// every client, so this frame and theirs describe one tree with one hash. The engine's state
+  /// is left as it was: the ids, the places and the hash are only read again.
+  ///
+  /// - Precondition: a frame was made before, and no change is pending since.
+  public func makeRepeatedFullFrame() -> Frame {
+    precondition(sequence > 0 && window.wireID != 0, "no frame was made yet: makeFrame() first")
+    var builder = Builder(engine: self)
+    builder.collectFullTree()
+    assert(builder.hashDelta == hash, "changes were pending: makeFrame() first")
+    return Frame(
+      sequence: sequence, isFull: true, body: builder.body, hash: builder.hashDelta,
+      viewCount: viewsByID.count)
+  }
+
   // MARK: Bookkeeping shared with the builder
 
   fileprivate func register(_ view: View) -> Int {

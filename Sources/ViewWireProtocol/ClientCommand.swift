@@ -26,6 +26,16 @@ public enum ClockRequest: Equatable, Sendable {
   case advance(seconds: Double)
 }
 
+/// What `share` asks for (PROTOCOL.md section 18); the raw value is the word on the wire.
+public enum ShareRequest: String, Equatable, Sendable, CaseIterable {
+  /// The observer token: its holders receive every frame and may not change the session.
+  case observe
+  /// The driver token: its holders may also give input, as the owner does.
+  case drive
+  /// Ends both tokens and closes every joiner, so the owner can stop sharing at once.
+  case revoke
+}
+
 /// What a client may say in `hello` (PROTOCOL.md section 3). Nil means "not stated".
 public struct HelloOptions: Equatable, Sendable {
   /// The `version=N` the client speaks; a version outside `ProtocolVersion.supported` is refused before a
@@ -123,6 +133,10 @@ public enum ClientCommand: Equatable, Sendable {
   case resume(token: String, frame: Int)
   /// `auth TOKEN`: presents the daemon's secret (section 17).
   case auth(token: String)
+  /// `share observe|drive|revoke`: names a share token, or ends them all (section 18).
+  case share(ShareRequest)
+  /// `join TOKEN`: joins the session the share token names (section 18).
+  case join(token: String)
 
   /// The verb as the `ok` reply names it.
   public var verb: String {
@@ -154,6 +168,8 @@ public enum ClientCommand: Equatable, Sendable {
     case .resumeToken: "resume-token"
     case .resume: "resume"
     case .auth: "auth"
+    case .share: "share"
+    case .join: "join"
     }
   }
 
@@ -164,7 +180,8 @@ public enum ClientCommand: Equatable, Sendable {
   public var touchesTree: Bool {
     switch self {
     // `resume` sends the frames of the session it takes over, itself.
-    case .help, .ping, .apps, .trace, .ack, .quit, .resumeToken, .resume, .auth: false
+    // `join` sends the joined session's frame itself, as `resume` does.
+    case .help, .ping, .apps, .trace, .ack, .quit, .resumeToken, .resume, .auth, .share, .join: false
     case .clock(let request):
       if case .advance = request { true } else { false }
     default: true
@@ -219,6 +236,10 @@ public enum ClientCommand: Equatable, Sendable {
       verb: "resume-token", arguments: "", summary: "makes the session resumable and names its token"),
     HelpEntry(
       verb: "resume", arguments: "TOKEN [frame=SEQ]", summary: "takes over a session after a lost connection"),
+    HelpEntry(
+      verb: "share", arguments: "observe|drive|revoke",
+      summary: "names a token that lets another client watch or drive this session, or ends them"),
+    HelpEntry(verb: "join", arguments: "TOKEN", summary: "joins a shared session as its token allows"),
     HelpEntry(verb: "quit", arguments: "", summary: "ends the session"),
   ]
 
@@ -261,6 +282,13 @@ public enum ClientCommand: Equatable, Sendable {
       let token = try arguments.text("TOKEN")
       command = .resume(
         token: token, frame: try arguments.intOption("frame", default: 0, in: 0...Int(Int32.max)))
+    case "share":
+      let word = try arguments.text("observe|drive|revoke")
+      guard let request = ShareRequest(rawValue: word.lowercased()) else {
+        throw .client(.badArgument, "share takes 'observe', 'drive' or 'revoke', not '\(word)'")
+      }
+      command = .share(request)
+    case "join": command = .join(token: try arguments.text("TOKEN"))
     case "hello": command = .hello(try arguments.helloOptions())
     case "open": command = .open(app: try arguments.text("APP"))
     case "resize":

@@ -44,6 +44,15 @@ public enum ClientErrorCode: String, Sendable, CaseIterable {
   case badToken = "bad-token"
   /// The command would make the session hold more than a limit allows (section 17).
   case limitReached = "limit-reached"
+  /// An observer of a shared session sent a command that would change it (section 18): watching
+  /// must never disturb the person being watched.
+  case readOnly = "read-only"
+  /// A joiner sent a command that belongs to the session's owner (`share`, `resume-token`,
+  /// `resize`, a `hello` naming a trait): the session has one window and one owner (section 18).
+  case ownerOnly = "owner-only"
+  /// A touch from one client of a shared session while another's finger is down (section 18):
+  /// one finger per session, so two drivers never move each other's drags.
+  case touchBusy = "touch-busy"
 }
 
 /// Why a client line was refused before any session saw it: the line could not be framed,

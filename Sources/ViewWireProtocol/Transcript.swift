@@ -23,6 +23,20 @@ public struct Transcript: Sendable {
     /// `! send-bound TEXT`: send the text and a LF, each `{NAME}` in it replaced by the value it
     /// was bound to (a resume token read from a reply, section 15).
     case sendBound(String)
+    /// `! connect NAME`: open one more connection, named `NAME`, and make it the current one
+    /// (section 18's shared sessions need two clients at once). The first is named `main`.
+    case connect(String)
+    /// `! use NAME`: make the connection named `NAME` the current one.
+    case use(String)
+
+    /// The name of the connection a transcript starts with.
+    public static let firstConnection = "main"
+
+    /// Whether `name` may name a connection: letters, digits, `-` and `_`.
+    public static func isConnectionName(_ name: String) -> Bool {
+      !name.isEmpty
+        && name.allSatisfy { ($0.isASCII && ($0.isLetter || $0.isNumber)) || $0 == "-" || $0 == "_" }
+    }
 
     /// `text` with each `{NAME}` bound in `bindings` replaced by its value; other braces stay.
     public static func substitute(_ text: String, _ bindings: [String: String]) -> String {
@@ -77,10 +91,11 @@ public struct Transcript: Sendable {
   ///   - text: the whole file.
   ///   - name: what error messages call it, usually the file name.
   /// - Throws: `SyntaxError` for the first line that is not a comment, a blank, `>`, `<`, `<...` or a known
-  ///   `!` directive.
+  ///   `!` directive, or that names a connection not opened (or opened twice).
   public init(parsing text: String, name: String) throws(SyntaxError) {
     self.name = name
     var lines: [Line] = []
+    var connections: Set<String> = [Step.firstConnection]
     // "\r\n" is one Character, so splitting on "\n" alone would leave a CRLF file one line.
     let rawLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
     for (offset, rawLine) in rawLines.enumerated() {
@@ -127,6 +142,23 @@ public struct Transcript: Sendable {
           lines.append(Line(number: number, step: .reconnect))
         case "send-bound":
           lines.append(Line(number: number, step: .sendBound(argument)))
+        case "connect", "use":
+          guard Step.isConnectionName(argument) else {
+            throw fail(
+              "'! \(words[0])' takes a connection name (letters, digits, '-', '_'), not '\(argument)'")
+          }
+          if words[0] == "connect" {
+            guard !connections.contains(argument) else {
+              throw fail("connection '\(argument)' is open already")
+            }
+            connections.insert(argument)
+            lines.append(Line(number: number, step: .connect(argument)))
+          } else {
+            guard connections.contains(argument) else {
+              throw fail("no connection named '\(argument)' is open")
+            }
+            lines.append(Line(number: number, step: .use(argument)))
+          }
         default:
           throw fail("unknown directive '\(line)'")
         }

@@ -23,18 +23,24 @@ import ViewWireProtocol
 /// hands that connection's transport, framer and unread lines over to this object
 /// (`adopt(from:afterFrame:)`), whose session goes on. So this object is the session's end of the
 /// wire, which outlives any one transport.
+///
+/// **Shared sessions** (PROTOCOL.md section 18). A connection that joins another session keeps
+/// this object (its transport, framer, limits and timers) and points `session` at the joined
+/// one, with `host` the joined session's own object; the host keeps its `joiners` and hands every
+/// frame to each reader (`ClientConnection+Sharing.swift`).
 final class ClientConnection {
   /// The transport of the client attached now; nil while the session is detached.
-  private var connection: (any ClientTransport)?
-  let session: Session
-  private let configuration: ServerConfiguration
+  var connection: (any ClientTransport)?
+  /// The session this client sees: its own, or the one it joined (section 18).
+  var session: Session
+  let configuration: ServerConfiguration
   private let loop: EventLoop
-  private let logger: Logger
+  let logger: Logger
   private var framer: LineFramer
   /// Tokens, detached sessions and their limits, kept by the server.
-  private unowned let registry: SessionRegistry
+  unowned let registry: SessionRegistry
   /// The frames sent most recently, for `resume`; only once the session is resumable.
-  private var history: FrameHistory?
+  var history: FrameHistory?
   /// The reply of the numbered command being run, collected for the session's ledger.
   private var recordedReply: [ServerMessage]?
   /// Ends a detached session that no one resumed in time.
@@ -52,13 +58,16 @@ final class ClientConnection {
   private var lastInputMilliseconds: UInt64 = 0
   /// Wrong tokens seen on this connection (section 17): the third closes it.
   private var wrongTokens = 0
-  private lazy var dispatcher = CommandDispatcher(session: session, connection: self)
+  private lazy var dispatcher = CommandDispatcher(connection: self)
   /// Bytes produced while handling one read, written with one call at its end.
-  private var output: [UInt8] = []
+  var output: [UInt8] = []
   /// Whether output passed the limit and the connection waits for the socket to drain.
   private(set) var isStalled = false
-  /// Whether changes happened that a stall kept from being sent.
-  private var frameOwed = false
+  /// Whether changes happened that a stall kept from being sent; on a shared session's host, that
+  /// no client was reading when they happened.
+  var frameOwed = false
+  /// This client's part in a shared session, and a host's joiners (section 18).
+  var sharing = SharingState()
   /// Framed input not yet handled because the connection stalled in the middle of a read. At
   /// most one read's worth: reading stops at the stall.
   private var pendingInput: [LineFramer.Event] = []
@@ -66,7 +75,7 @@ final class ClientConnection {
   private var stallTimer: LoopTimer?
   /// Whether reading stopped because more than a turn of commands waits.
   private var pausedForBacklog = false
-  private var isClosing = false
+  private(set) var isClosing = false
   /// The most bytes held for the client at once (`unsentBytes` at its highest), for statistics.
   private var peakUnsentBytes = 0
   /// Called once the session has ended for good, to let the server forget it.
@@ -163,7 +172,7 @@ final class ClientConnection {
       case .telnetAnswer(let verb, let option):
         output += [0xFF, verb, option]  // IAC VERB OPTION, between replies, in request order (§1.1)
       case .interrupt:
-        if session.window.cancelTouchInProgress() { sendChanges() }
+        if mayCancelTouchInProgress, session.window.cancelTouchInProgress() { sendChanges() }
       }
       if output.count + queuedBytes > configuration.outputLimit { flush() }
     }
@@ -196,7 +205,7 @@ final class ClientConnection {
   /// What this connection holds for its client, for operators and tests.
   var statistics: ConnectionStatistics {
     ConnectionStatistics(
-      sessionID: session.id, unsentBytes: output.count + queuedBytes,
+      sessionID: session.id, role: sharing.role?.rawValue ?? "owner", unsentBytes: output.count + queuedBytes,
       peakUnsentBytes: max(peakUnsentBytes, output.count + queuedBytes), isStalled: isStalled,
       pendingLines: pendingInput.count - pendingInputHead, pendingTraces: session.pendingTraces.count,
       queuedChanges: session.window.changes.queuedCount)
@@ -217,25 +226,35 @@ final class ClientConnection {
     history?.record(sequence: frame.sequence, bytes: output[start...])
   }
 
-  /// Takes a frame of what changed and queues it, or remembers that one is owed while stalled or
-  /// detached.
+  /// Takes a frame of what changed and queues it for every client of the session that reads
+  /// (this one, and a shared session's others: section 18), or remembers that one is owed while
+  /// none does (stalled or detached).
   func sendChanges() {
-    if isStalled || connection == nil {
+    let host = streamHost
+    if !host.hasReader {
       // Layout runs anyway: the app's callbacks keep their time and the layout and display
       // queues let go of views that came and went; the frame waits.
       session.window.prepareFrame()
-      frameOwed = true
+      host.frameOwed = true
       return
     }
+    host.frameOwed = false
     // Layout runs first, so the callbacks it causes are traced before the frame they shape.
     session.window.prepareFrame()
     sendTraces()
-    if let frame = session.takeFrame() { sendFrame(frame) }
+    if let frame = session.takeFrame() { host.deliver(frame, from: self) }
     sendTraces()
   }
 
-  /// Queues the trace lines collected so far.
+  /// Queues the trace lines collected so far; an observer's go to the owner (section 18). A
+  /// client that is stalled or detached keeps them held (section 4): in a shared session its
+  /// frames may go out to the others meanwhile, but its output must not grow.
   func sendTraces() {
+    guard sharing.role != .observer else {
+      sharing.host?.sendTracesToOwner()
+      return
+    }
+    guard connection != nil, !isStalled else { return }
     for trace in session.drainTraces() { send(.trace(trace)) }
   }
 
@@ -257,7 +276,7 @@ final class ClientConnection {
   }
 
   /// Changes made by timers (animations, long presses, completions) reach the client here.
-  private func flushAsynchronousChanges() {
+  func flushAsynchronousChanges() {
     guard !isClosing else { return }
     sendChanges()
     flush()
@@ -307,8 +326,10 @@ final class ClientConnection {
     isStalled = false
     stallTimer?.close()
     stallTimer = nil
-    if frameOwed {
-      frameOwed = false
+    if sharing.missedFrame {
+      // Frames went to the session's other clients meanwhile (section 18).
+      streamHost.catchUp(self)
+    } else if streamHost.frameOwed {
       sendChanges()
     }
     // Trace lines held during the stall go now, before lines traced later could follow the
@@ -333,14 +354,17 @@ final class ClientConnection {
 
   /// Tells the client the server is going away, then closes once the goodbye is written; a
   /// detached session just ends.
-  func sayGoodbye(_ reason: String) {
+  ///
+  /// - Parameter closeReason: what a WebSocket's close frame says: going away for a shutdown, a
+  ///   normal close for a joiner whose session ended (section 18).
+  func sayGoodbye(_ reason: String, closeReason: TransportCloseReason = .goingAway) {
     guard connection != nil else {
       endSession(reason: "shutdown")
       return
     }
     guard !isClosing else { return }
     send(.bye(reason: reason))
-    closeAfterReply(.goingAway)
+    closeAfterReply(closeReason)
   }
 
   /// Closes at once, dropping unwritten output; the session ends with it.
@@ -370,6 +394,12 @@ final class ClientConnection {
       logger.debug("connection closed", metadata: ["error": "\(error)"])
     } else {
       logger.debug("connection closed")
+    }
+    if sharing.role != nil {
+      // A joiner: the session goes on without it (section 18); only this connection is gone.
+      leaveJoinedSession()
+      onClosed?()
+      return
     }
     if !endsForGood, session.resumeToken != nil, registry.acceptsDetached {
       detach()
@@ -413,6 +443,14 @@ final class ClientConnection {
   /// log (PROTOCOL.md section 15 lists the reasons of detached sessions).
   func endSession(reason: String) {
     guard !hasEnded else { return }
+    endOwnSession(reason: reason)
+    onClosed?()
+  }
+
+  /// Ends this object's own session for good without forgetting the connection: what
+  /// `endSession` does, and what `join` does before the connection joins another session.
+  func endOwnSession(reason: String) {
+    guard !hasEnded else { return }
     hasEnded = true
     isClosing = true
     detachTimer?.close()
@@ -430,7 +468,8 @@ final class ClientConnection {
     } else {
       logger.debug("session ended", metadata: ["reason": "\(reason)"])
     }
-    onClosed?()
+    // Its share tokens end with it, and its joiners are told (section 18).
+    endSharing(reason: reason)
   }
 
   /// Gives this connection's transport, and what it read but did not handle yet, to the session
@@ -533,10 +572,14 @@ final class ClientConnection {
   /// them all; then what changed since the last frame, and held trace lines.
   private func sendMissedFrames(after sequence: Int) {
     let last = session.engine.sequence
+    sharing.missedFrame = false
     if let frames = history?.frames(after: sequence, through: last) {
       for frame in frames { output.append(contentsOf: frame) }
       frameOwed = false
       sendChanges()
+    } else if !sharing.joiners.isEmpty {
+      // A new number would leave the joiners a gap: the full frame repeats the last (section 18).
+      catchUp(self)
     } else {
       frameOwed = false
       session.window.prepareFrame()
@@ -590,6 +633,13 @@ final class ClientConnection {
     return String(host.hasPrefix("[") ? host.dropFirst().dropLast() : host)
   }
 
+  /// Lets a connection whose own session ended for `join` go on reading, with its idle timer,
+  /// for the session it joins (section 18).
+  func reopenAfterOwnSessionEnded() {
+    isClosing = false
+    startIdleTimer()
+  }
+
   /// Starts watching for silence from a newly attached client.
   private func startIdleTimer() {
     guard configuration.idleTimeout > 0, connection != nil else { return }
@@ -640,6 +690,9 @@ final class ClientConnection {
 public struct ConnectionStatistics: Sendable, Equatable {
   /// The session on this connection.
   public var sessionID: Int
+  /// `owner`, or `observer` or `driver` for a client that joined the session (PROTOCOL.md section
+  /// 18), so a test can tell a session's connections apart.
+  public var role: String
   /// Bytes produced for the client that the kernel has not taken yet: the bound that protects
   /// the server from clients that do not read.
   public var unsentBytes: Int

@@ -9,13 +9,14 @@ import ViewWireProtocol
 /// caused. Changes made while handling one command are coalesced into at most one frame, sent
 /// before the terminal reply; a command that fails still sends what it changed before failing.
 final class CommandDispatcher {
-  private unowned let session: Session
   private unowned let connection: ClientConnection
   /// Whether a `hello` named the keyboard's height; until one does, the idiom decides it.
   private var keyboardWasStated = false
 
-  init(session: Session, connection: ClientConnection) {
-    self.session = session
+  /// The session the connection sees now: its own, or the one it joined (section 18).
+  private var session: Session { connection.session }
+
+  init(connection: ClientConnection) {
     self.connection = connection
   }
 
@@ -40,14 +41,20 @@ final class CommandDispatcher {
         .clientError(.badArgument, "resume takes no number: the resumed session's numbering goes on"))
       return
     }
-    switch session.ledger.decide(number: number, tokens: tokens) {
+    if case .word(let verb) = tokens[0], verb.lowercased() == "join" {
+      connection.send(
+        .clientError(
+          .badArgument, "join takes no number: a joiner's numbering starts afresh with the joined session"))
+      return
+    }
+    switch connection.ledger.decide(number: number, tokens: tokens) {
     case .apply:
       connection.beginRecordingReply()
       handle(tokens: tokens)
-      // `resume` is refused above, so the session is still this dispatcher's.
-      session.ledger.applied(number: number, tokens: tokens, reply: connection.endRecordingReply())
+      // `resume` and `join` are refused above, so the ledger is still this connection's.
+      connection.ledger.applied(number: number, tokens: tokens, reply: connection.endRecordingReply())
     case .repeatReply:
-      for message in session.ledger.lastReply { connection.send(message) }
+      for message in connection.ledger.lastReply { connection.send(message) }
     case .refuse(let code, let message):
       connection.send(.clientError(code, message))
     }
@@ -71,6 +78,11 @@ final class CommandDispatcher {
         connection.send(.clientError(refusal.code, refusal.message))
         return
       }
+    }
+    // A joiner's role (PROTOCOL.md section 18): refused before running, so nothing changes.
+    if let refusal = connection.refusal(of: command) {
+      connection.send(.clientError(refusal.code, refusal.message))
+      return
     }
     do {
       try run(command)
@@ -115,7 +127,7 @@ final class CommandDispatcher {
 
     case .open(let app):
       try session.open(app: app)
-      sendFullFrame()
+      connection.sendNewFullFrame()
       ok("open", Field("app", app))
 
     case .close:
@@ -129,26 +141,34 @@ final class CommandDispatcher {
       ok("resize", Field("size", sizeText))
 
     case .tap(let target, let count):
+      try connection.checkTouchIsFree()
+      connection.tookTouch()
       let hit = try session.tap(target, count: count)
       connection.sendChanges()
       ok("tap", viewField(hit))
 
     case .down(let x, let y):
+      try connection.checkTouchIsFree()
       let hit = try session.touchDown(at: CGPoint(x: x, y: y))
+      connection.tookTouch()
       connection.sendChanges()
       ok("down", viewField(hit))
 
     case .move(let x, let y):
+      try connection.checkTouchIsMine()
       try session.touchMove(to: CGPoint(x: x, y: y))
       connection.sendChanges()
       ok("move")
 
     case .up(let x, let y):
+      try connection.checkTouchIsMine()
       try session.touchUp(at: CGPoint(x: x, y: y))
       connection.sendChanges()
       ok("up")
 
     case .drag(let fromX, let fromY, let toX, let toY, let steps):
+      try connection.checkTouchIsFree()
+      connection.tookTouch()
       let hit = try session.drag(from: CGPoint(x: fromX, y: fromY), to: CGPoint(x: toX, y: toY), steps: steps)
       connection.sendChanges()
       ok("drag", viewField(hit))
@@ -182,11 +202,11 @@ final class CommandDispatcher {
       ok("explain", Field("view", String(id)), Field("lines", String(lines.count)))
 
     case .snapshot:
-      sendFullFrame()
+      connection.sendOwnFullFrame()
       ok("snapshot")
 
     case .resync:
-      sendFullFrame()
+      connection.sendOwnFullFrame()
       ok("resync")
 
     case .ack(let sequence):
@@ -234,6 +254,24 @@ final class CommandDispatcher {
         if error.code == .unknownSession { connection.countWrongToken() }
         throw error
       }
+
+    case .share(let request):
+      switch request {
+      case .observe, .drive:
+        let role: ShareRole = request == .observe ? .observer : .driver
+        let token = try connection.shareToken(for: role)
+        ok("share", Field("token", token.text), Field("role", role.rawValue))
+      case .revoke:
+        let (tokens, joiners) = connection.revokeSharing()
+        ok("share", Field("revoked", String(tokens)), Field("closed", String(joiners)))
+      }
+
+    case .join(let token):
+      let (role, frame) = try connection.join(token: token)
+      ok(
+        "join", Field("session", String(session.id)), Field("role", role.rawValue),
+        Field("frame", String(frame)),
+        Field("protocol", String(session.protocolVersion)))
     }
   }
 
@@ -301,13 +339,6 @@ final class CommandDispatcher {
 
   private func viewField(_ id: Int?) -> Field {
     Field("view", id.map(String.init) ?? "none")
-  }
-
-  private func sendFullFrame() {
-    session.window.prepareFrame()
-    connection.sendTraces()
-    connection.sendFrame(session.takeFullFrame())
-    connection.sendTraces()
   }
 
   /// Sends one `tree` line per view the client holds, depth-first; returns the count.

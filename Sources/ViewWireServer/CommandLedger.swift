@@ -14,6 +14,11 @@ struct CommandLedger {
   /// The last applied command's reply, frames left out.
   private(set) var lastReply: [ServerMessage] = []
 
+  /// Whether the next number may be any number: a joiner's ledger starts so (PROTOCOL.md section
+  /// 18), since a client that numbered the commands of its own session goes on counting after
+  /// `join`, and with nothing applied yet no number can repeat or skip one.
+  var takesAnyFirstNumber = false
+
   /// The data lines of a reply kept at most, in bytes; past it only the terminal reply is kept.
   static let maximumReplyBytes = 64 * 1024
 
@@ -28,7 +33,7 @@ struct CommandLedger {
   }
 
   func decide(number: Int, tokens: [Token]) -> Decision {
-    if number == last + 1 { return .apply }
+    if number == last + 1 || (takesAnyFirstNumber && last == 0) { return .apply }
     if number == last && last > 0 {
       guard tokens == lastTokens else {
         return .refuse(

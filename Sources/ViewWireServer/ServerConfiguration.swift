@@ -67,6 +67,10 @@ public struct ServerConfiguration: Sendable {
   public var maximumDetached = 100
   /// Bytes of recent frames a resumable session keeps for `resume`.
   public var resumeBufferBytes = 256 * 1024
+  /// Clients that may join one session with its share tokens (PROTOCOL.md section 18); 0 turns
+  /// sharing off. Each joiner is a connection with its own output buffer, so the bound keeps what
+  /// one session's owner can make the daemon hold in step with the number of its connections.
+  public var maximumJoiners = 8
 
   /// `detachTimeout` in whole milliseconds, kept between 1 ms and a day like the stall timeout.
   package var detachTimeoutMilliseconds: UInt64 {

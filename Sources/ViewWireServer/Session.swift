@@ -319,6 +319,14 @@ enum SessionError: Error {
   case authRequired
   case badToken
   case limitReached(String)
+  /// An observer's command that would change the session (section 18); the text names the verb.
+  case readOnly(String)
+  /// A joiner's command that belongs to the owner (section 18); the text says what and why.
+  case ownerOnly(String)
+  /// Another client's finger is down (section 18).
+  case touchBusy
+  /// `move` or `up` while the finger down is another client's (section 18).
+  case fingerOfAnotherClient
 
   /// The spec's error code (PROTOCOL.md section 4).
   var code: ClientErrorCode {
@@ -337,6 +345,10 @@ enum SessionError: Error {
     case .authRequired: return .authRequired
     case .badToken: return .badToken
     case .limitReached: return .limitReached
+    case .readOnly: return .readOnly
+    case .ownerOnly: return .ownerOnly
+    case .touchBusy: return .touchBusy
+    case .fingerOfAnotherClient: return .notInDrag
     }
   }
 
@@ -362,7 +374,14 @@ enum SessionError: Error {
       return last == 0
         ? "frame \(sequence) was never sent (none has been yet)"
         : "frame \(sequence) was never sent (the last is \(last))"
-    case .badArgument(let text), .unknownSession(let text), .limitReached(let text): return text
+    case .badArgument(let text), .unknownSession(let text), .limitReached(let text), .ownerOnly(let text):
+      return text
+    case .readOnly(let verb):
+      return
+        "an observer cannot change the session ('\(verb)'); it may read it (tree, explain, snapshot) or quit"
+    case .touchBusy:
+      return "another client of this session has its finger down; try again when it lifts"
+    case .fingerOfAnotherClient: return "the finger down is another client's; send 'down X Y' for your own"
     case .authRequired: return "this daemon wants its token first: auth TOKEN"
     case .badToken: return "that is not this daemon's token"
     case .atRoot: return "nothing to go back to: no navigation stack on screen holds more than its root"

@@ -13,9 +13,12 @@ final class SessionRegistry {
   private var detached: [ClientConnection] = []
   /// Whether sessions may detach; false once the daemon shuts down.
   var acceptsDetached = true
+  /// The share tokens of shared sessions (PROTOCOL.md section 18), kept apart from resume tokens.
+  let shares: ShareRegistry
 
   init(configuration: ServerConfiguration) {
     self.configuration = configuration
+    shares = ShareRegistry(daemonName: configuration.daemonName)
   }
 
   /// How many sessions are detached now.

@@ -297,8 +297,10 @@ public final class ViewWireServer: @unchecked Sendable {
     registry.endDetached(reason: "memory-pressure")
     // Only the sessions holding the most views are warned (PROTOCOL.md section 17): one client
     // that grows its session must not make every other client's controllers drop their views.
-    let largest = clients.values.map { $0.session.engine.viewCount }.max() ?? 0
-    let warned = clients.values.filter { $0.session.engine.viewCount == largest }
+    // Each session once: joiners of a shared session (PROTOCOL.md section 18) see their host's.
+    let owners = clients.values.filter { $0.ownsItsSession }
+    let largest = owners.map { $0.session.engine.viewCount }.max() ?? 0
+    let warned = owners.filter { $0.session.engine.viewCount == largest }
     logger.notice(
       "memory above the soft limit; warning the largest sessions once, again after it falls below 90% of the limit",
       metadata: ["resident": "\(resident)", "views": "\(largest)", "sessions": "\(warned.count)"])

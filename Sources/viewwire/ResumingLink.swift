@@ -107,7 +107,8 @@ final class ResumingLink {
   /// already has `n=` sets the count instead). While the link resumes, the line waits.
   ///
   /// `quit` (and `exit`) go out unnumbered: a session that quits is not resumed, so nothing
-  /// would send them again.
+  /// would send them again. So does `join` (PROTOCOL.md section 18), which takes no number: the
+  /// joined session's numbering starts afresh and accepts the count going on.
   ///
   /// - Parameters:
   ///   - hidden: the link's caller sent it for itself (the final `quit`), so its terminal reply
@@ -135,7 +136,7 @@ final class ResumingLink {
     }).first {
       // The person numbers this one: the count follows theirs.
       if let value = Int(given), value > 0 { nextNumber = value + 1 }
-    } else if numbered, !["resume", "quit", "exit"].contains(lowered), line.utf8.count + 24 < 4096 {
+    } else if numbered, !["resume", "join", "quit", "exit"].contains(lowered), line.utf8.count + 24 < 4096 {
       number = nextNumber
       nextNumber += 1
     }

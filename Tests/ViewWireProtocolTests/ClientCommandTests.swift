@@ -179,6 +179,13 @@ struct ClientCommandTests {
     Good(line: "CLOCK Manual", command: .clock(.manual)),
     Good(line: "clock advance 0.25", command: .clock(.advance(seconds: 0.25))),
     Good(line: "TRACE OFF", command: .trace(false)),
+    // Sharing (section 18).
+    Good(line: "share observe", command: .share(.observe)),
+    Good(line: "SHARE Drive", command: .share(.drive)),
+    Good(line: "share revoke", command: .share(.revoke)),
+    Good(
+      line: "join vw.0123456789abcdef0123456789abcdef",
+      command: .join(token: "vw.0123456789abcdef0123456789abcdef")),
   ]
 
   @Test(arguments: good)
@@ -305,6 +312,12 @@ struct ClientCommandTests {
     Bad(line: "text \"abc\"def", error: .client(.badSyntax)),
     Bad(line: "text x=\"abc\"def", error: .client(.badSyntax)),
     Bad(line: "text \"abc\"\"def\"", error: .client(.badSyntax)),
+    Bad(line: "share", error: .client(.missingArgument)),
+    Bad(
+      line: "share watch", error: .client(.badArgument),
+      message: "share takes 'observe', 'drive' or 'revoke', not 'watch'"),
+    Bad(line: "share observe now", error: .client(.tooManyArguments)),
+    Bad(line: "join", error: .client(.missingArgument)),
   ]
 
   @Test(arguments: bad)
@@ -330,7 +343,7 @@ struct ClientCommandTests {
   }
 
   @Test func helpListsEveryVerbTheParserAccepts() throws {
-    #expect(ClientCommand.helpEntries.count == 27)
+    #expect(ClientCommand.helpEntries.count == 29)
     for entry in ClientCommand.helpEntries {
       do {
         _ = try ClientCommand.parse(entry.verb)
@@ -354,7 +367,8 @@ struct ClientCommandTests {
     ("open square", true), ("close", true), ("tree", true), ("snapshot", true), ("resync", true),
     ("explain @a", true), ("tap 1 2", true), ("down 1 2", true), ("move 1 2", true), ("up 1 2", true),
     ("drag 1 2 3 4", true), ("text a", true), ("key tab", true), ("resize 10 10", true),
-    ("hello", true), ("back", true), ("memory-warning", true),
+    ("hello", true), ("back", true), ("memory-warning", true), ("share observe", false),
+    ("join vw.0123456789abcdef0123456789abcdef", false),
   ])
   func touchesTree(_ line: String, _ touches: Bool) throws {
     #expect(try ClientCommand.parse(line)?.touchesTree == touches)

@@ -47,6 +47,12 @@ struct TranscriptTests {
     #expect(transcript.lines.map(\.number) == [3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14])
   }
 
+  @Test func connectionsAreNamedAndSwitched() throws {
+    let transcript = try Transcript(
+      parsing: "! connect observer\n> ping\n! use main\n! use observer\n", name: "two.vwt")
+    #expect(transcript.lines.map(\.step) == [.connect("observer"), .send("ping"), .use("main"), .use("observer")])
+  }
+
   @Test func crlfFilesParseTheSame() throws {
     let lf = try Transcript(parsing: Self.sample, name: "lf.vwt")
     let crlf = try Transcript(parsing: Self.sample.replacing("\n", with: "\r\n") + "\r\n", name: "crlf.vwt")
@@ -58,6 +64,9 @@ struct TranscriptTests {
     ("> ping\n? what", 2), ("! raw zz", 1), ("! raw f", 1), ("! raw 1ff", 1), ("! repeat x ab", 1),
     ("! repeat 0 ab", 1),
     ("! repeat 3", 1), ("\n\n! bogus", 3), ("ping", 1), (">ping", 1), ("<...ok", 1),
+    // Section 12's connections: named before use, opened once, names of letters, digits, - and _.
+    ("! use other", 1), ("! connect main", 1), ("! connect a\n! connect a", 2), ("! connect a b", 1),
+    ("! connect", 1),
   ])
   func syntaxErrorsNameTheLine(_ text: String, _ line: Int) {
     #expect {

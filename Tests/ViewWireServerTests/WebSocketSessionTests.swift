@@ -40,6 +40,10 @@ import ViewWireWeb
     var socket = try WebSocketWireConnection(port: webPort)
     var bindings: [String: String] = [:]
     var mirror = Mirror()
+    // Section 18's transcripts speak over several connections, each with its own mirror.
+    var current = Transcript.Step.firstConnection
+    var others: [String: (socket: WebSocketWireConnection, mirror: Mirror)] = [:]
+    defer { for other in others.values { other.socket.close() } }
     func next(_ number: Int) throws -> String? {
       let line = try socket.readLine(timeout: 10)
       if let line { _ = try mirror.consume(ServerLine.parse(line)) }
@@ -72,6 +76,13 @@ import ViewWireWeb
       case .expectClose:
         #expect(try next(step.number) == nil, "\(place): the server must close")
         #expect(socket.closeCode == .normal, "\(place): close code")
+      case .connect(let name):
+        others[current] = (socket, mirror)
+        (socket, mirror, current) = (try WebSocketWireConnection(port: webPort), Mirror(), name)
+      case .use(let name):
+        guard name != current, let next = others.removeValue(forKey: name) else { continue }
+        others[current] = (socket, mirror)
+        (socket, mirror, current) = (next.socket, next.mirror, name)
       }
     }
   }

@@ -75,7 +75,8 @@ def test_parse_every_kind_of_line():
     assert steps[-2].text == ""
 
 
-@pytest.mark.parametrize("text", ["ping", "! fly", "! raw zz", "! repeat x a", ">ping", "! expect-raw f"])
+@pytest.mark.parametrize("text", ["ping", "! fly", "! raw zz", "! repeat x a", ">ping", "! expect-raw f",
+                                  "! use other", "! connect main", "! connect a b", "! connect"])
 def test_parse_errors_name_the_line(text):
     with pytest.raises(TranscriptError, match="t.vwt:2"):
         parse("# first\n" + text, "t.vwt")

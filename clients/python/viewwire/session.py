@@ -37,6 +37,8 @@ class Session:
         connection_type = ResilientConnection if resilient else Connection
         self.connection = connection_type(host, port, timeout=timeout, strict=strict, on_line=on_line)
         self.timeout = timeout
+        # "observer" or "driver" once `join` joined another session (section 18); None for an owner.
+        self.role: Optional[str] = None
 
     def __enter__(self) -> "Session":
         return self
@@ -163,6 +165,42 @@ class Session:
     def explain(self, target: Target, y: Optional[float] = None) -> List[str]:
         """The server's reasons for a view's frame, one unquoted line per fact."""
         return [tokenize(line)[1].text for line in self.command(f"explain {self._target(target, y)}").data]
+
+    # Sharing (section 18).
+
+    def share(self, role: str = "observer") -> str:
+        """The session's share token for `role`, "observer" or "driver" (`share observe|drive`).
+
+        Asking again names the same token until `revoke_sharing`. Whoever holds it can watch
+        (or drive) this session, so keep it as a password."""
+        words = {"observer": "observe", "driver": "drive"}
+        if role not in words:
+            raise ValueError(f"a share role is 'observer' or 'driver', not {role!r}")
+        return self.command(f"share {words[role]}").options["token"]
+
+    def revoke_sharing(self) -> Tuple[int, int]:
+        """End the share tokens and close every joiner (`share revoke`); return how many of each."""
+        options = self.command("share revoke").options
+        return int(options.get("revoked", "0")), int(options.get("closed", "0"))
+
+    def join(self, token: str) -> Reply:
+        """Join the session `token` shares (`join TOKEN`); return the `ok join` reply.
+
+        This connection's own session ends; the join's full frame replaces the mirror, and from
+        then on the joined session's frames keep it in step: those the other clients' input
+        causes arrive between replies, read by `wait_for` (or `wait_for_frame`). `join` is sent
+        without a number (section 16), so it is not retried after a lost connection."""
+        if isinstance(self.connection, ResilientConnection):
+            raise ViewWireError("a resilient session resumes its own session; join from a plain Session")
+        reply = self.connection.request(f"join {token}").check()
+        self.connection.session_id = reply.options.get("session", self.connection.session_id)
+        self.role = reply.options.get("role")
+        return reply
+
+    def wait_for_frame(self, seq: int, timeout: Optional[float] = None) -> None:
+        """Wait until the mirror holds frame `seq` or a later one, reading asynchronous frames:
+        how an observer waits for the frame a driver's command made."""
+        self.wait_for(lambda: self.mirror.seq >= seq, timeout, f"frame {seq}")
 
     def quit(self) -> None:
         """Say goodbye (`quit`) and close the connection."""

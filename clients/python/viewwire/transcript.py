@@ -29,6 +29,11 @@ EXPECT_CLOSE = "expect-close"
 EXPECT_RAW = "expect-raw"
 RECONNECT = "reconnect"
 SEND_BOUND = "send-bound"
+CONNECT = "connect"
+USE = "use"
+FIRST_CONNECTION = "main"
+
+_CONNECTION_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 _PLACEHOLDER = re.compile(r"\{\{|\{(\.\.\.|\w+)\}")
 
@@ -46,6 +51,7 @@ class Step:
 def parse(text: str, name: str = "<transcript>") -> List[Step]:
     """Parse a transcript's text into steps; raise TranscriptError (with file:line) for bad lines."""
     steps: List[Step] = []
+    connections = {FIRST_CONNECTION}
     for number, line in enumerate(text.split("\n"), start=1):
         line = line.rstrip("\r")
         if not line.strip() or line.startswith("#"):
@@ -57,7 +63,15 @@ def parse(text: str, name: str = "<transcript>") -> List[Step]:
         elif line.startswith(">"):
             steps.append(Step(number, SEND, _argument(line, 1, name, number)))
         elif line.startswith("!"):
-            steps.append(_directive(line[1:].strip(), name, number))
+            step = _directive(line[1:].strip(), name, number)
+            # Section 12: a connection is named before it is used, and opened once.
+            if step.kind == CONNECT and step.text in connections:
+                raise TranscriptError(f"{name}:{number}: connection {step.text!r} is open already")
+            if step.kind == USE and step.text not in connections:
+                raise TranscriptError(f"{name}:{number}: no connection named {step.text!r} is open")
+            if step.kind == CONNECT:
+                connections.add(step.text)
+            steps.append(step)
         else:
             raise TranscriptError(f"{name}:{number}: a line must start with >, <, <..., ! or #: {line!r}")
     return steps
@@ -87,6 +101,8 @@ def _directive(body: str, name: str, number: int) -> Step:
             return Step(number, SEND_BOUND, text=rest)
         if word in (CLOSE, EXPECT_CLOSE, RECONNECT) and not rest:
             return Step(number, word)
+        if word in (CONNECT, USE) and _CONNECTION_NAME.fullmatch(rest):
+            return Step(number, word, text=rest)
     except ValueError as error:
         raise TranscriptError(f"{name}:{number}: bad '! {body}': {error}") from error
     raise TranscriptError(f"{name}:{number}: unknown directive '! {body}'")
@@ -161,8 +177,14 @@ class Replayer:
         self._mirror = Mirror()
 
     def run(self) -> ReplayResult:
-        """Connect, perform every step, close; raise TranscriptMismatch at the first disagreement."""
+        """Connect, perform every step, close; raise TranscriptMismatch at the first disagreement.
+
+        `! connect NAME` opens one more connection and `! use NAME` switches to one (section
+        12); each keeps its own socket, frame assembler and mirror, so every client's frames
+        are checked as that client sees them."""
         sock = LineSocket.connect(self.host, self.port, self.timeout)
+        current = FIRST_CONNECTION
+        others: Dict[str, Tuple[LineSocket, FrameAssembler, Mirror]] = {}
         try:
             for step in self.steps:
                 if step.kind == CLOSE:
@@ -174,9 +196,22 @@ class Replayer:
                     self._assembler = FrameAssembler()
                     sock = LineSocket.connect(self.host, self.port, self.timeout)
                     continue
+                if step.kind in (CONNECT, USE):
+                    if step.text == current:
+                        continue
+                    if step.kind == CONNECT:
+                        opened = (LineSocket.connect(self.host, self.port, self.timeout), FrameAssembler(), Mirror())
+                    else:
+                        opened = others.pop(step.text)
+                    others[current] = (sock, self._assembler, self._mirror)
+                    sock, self._assembler, self._mirror = opened
+                    current = step.text
+                    continue
                 self._perform(sock, step)
         finally:
             sock.close()
+            for other, _, _ in others.values():
+                other.close()
         return self.result
 
     def _perform(self, sock: LineSocket, step: Step) -> None:

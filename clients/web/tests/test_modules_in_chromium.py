@@ -25,7 +25,9 @@ def exact_frames(path: Path) -> List[List[str]]:
     for raw in path.read_text(encoding="utf-8").split("\n"):
         if raw in ("! close", "! expect-close"):
             break
-        if raw.startswith("<... "):
+        # A skip, or another connection's lines (section 12's `! connect` and `! use`), ends
+        # the run of frames one mirror can follow.
+        if raw.startswith("<... ") or raw.startswith("! connect ") or raw.startswith("! use "):
             current, trusted = None, False
             continue
         if not raw.startswith("< "):
