@@ -88,6 +88,20 @@ public enum ServerMessage: Equatable, Sendable {
 
   /// Appends the line and its LF to `buffer`.
   public func encode(into buffer: inout [UInt8]) {
+    if case .ok(let verb, let fields) = self {
+      // Every command's reply: its bytes go straight into the buffer, without building the
+      // line as a string from an array of strings first (the same bytes as `text`).
+      buffer.append(contentsOf: "ok ".utf8)
+      buffer.append(contentsOf: verb.utf8)
+      for field in fields {
+        buffer.append(UInt8(ascii: " "))
+        buffer.append(contentsOf: field.key.utf8)
+        buffer.append(UInt8(ascii: "="))
+        buffer.append(contentsOf: field.value.utf8)
+      }
+      buffer.append(UInt8(ascii: "\n"))
+      return
+    }
     var line = text
     line.withUTF8 { buffer.append(contentsOf: $0) }
     buffer.append(UInt8(ascii: "\n"))

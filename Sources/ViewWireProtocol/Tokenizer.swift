@@ -12,6 +12,49 @@ public enum Token: Equatable, Sendable {
 public enum Tokenizer {
   /// The tokens of `line`, or a `bad-syntax` error.
   public static func tokenize(_ line: String) throws(LineError) -> [Token] {
+    var line = line
+    if let tokens = line.withUTF8({ tokenizePlainASCII($0) }) { return tokens }
+    return try tokenizeScalars(line)
+  }
+
+  /// The tokens of a line of ASCII without quotes (every `tap`, `drag`, `ping`...), split on its
+  /// bytes; nil for any other line, which `tokenizeScalars` reads. Each command went scalar by
+  /// scalar through a `String.UnicodeScalarView` per word, and searched each word for `=` by
+  /// `Character`; for ASCII, bytes are scalars and characters, so the tokens are the same.
+  private static func tokenizePlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
+    for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\"") { return nil }
+    var tokens: [Token] = []
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+        index += 1
+        continue
+      }
+      let start = index
+      var equals: Int?
+      while index < bytes.count, bytes[index] != UInt8(ascii: " "), bytes[index] != UInt8(ascii: "\t") {
+        if equals == nil, bytes[index] == UInt8(ascii: "=") { equals = index }
+        index += 1
+      }
+      if let equals, equals != start {
+        var key = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<equals]), as: UTF8.self)
+        if key.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) {
+          key = key.lowercased()
+        }
+        let value = String(
+          decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<index]), as: UTF8.self)
+        tokens.append(.option(key: key, value: value))
+      } else {
+        tokens.append(
+          .word(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)))
+      }
+    }
+    return tokens
+  }
+
+  /// The tokens of any line, scalar by scalar.
+  private static func tokenizeScalars(_ line: String) throws(LineError) -> [Token] {
     var tokens: [Token] = []
     let scalars = Array(line.unicodeScalars)
     var index = 0

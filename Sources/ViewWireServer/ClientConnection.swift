@@ -60,7 +60,11 @@ final class ClientConnection {
   private var wrongTokens = 0
   private lazy var dispatcher = CommandDispatcher(connection: self)
   /// Bytes produced while handling one read, written with one call at its end.
-  var output: [UInt8] = []
+  ///
+  /// This and the input queue below are unchecked for exclusivity at run time: every command
+  /// appends to them several times, on the loop's thread only, and no access stays open across
+  /// a call that could reach the same field.
+  @exclusivity(unchecked) var output: [UInt8] = []
   /// Whether output passed the limit and the connection waits for the socket to drain.
   private(set) var isStalled = false
   /// Whether changes happened that a stall kept from being sent; on a shared session's host, that
@@ -70,8 +74,8 @@ final class ClientConnection {
   var sharing = SharingState()
   /// Framed input not yet handled because the connection stalled in the middle of a read. At
   /// most one read's worth: reading stops at the stall.
-  private var pendingInput: [LineFramer.Event] = []
-  private var pendingInputHead = 0
+  @exclusivity(unchecked) private var pendingInput: [LineFramer.Event] = []
+  @exclusivity(unchecked) private var pendingInputHead = 0
   private var stallTimer: LoopTimer?
   /// Whether reading stopped because more than a turn of commands waits.
   private var pausedForBacklog = false

@@ -206,21 +206,26 @@ final class Session {
   /// yet, so neither could be named afterwards.
   func tap(_ target: TapTarget, count: Int) throws(SessionError) -> Int? {
     try requireApp()
-    let point = try point(of: target)
+    let point: CGPoint
     var named: Int?
     switch target {
     case .point:
+      point = try self.point(of: target)
       try checkInside(point)
     case .id(let id):
+      point = try self.point(of: target)
       guard window.bounds.contains(point) else {
         throw .targetOutsideWindow("#\(id)", point, window.bounds.size)
       }
       named = id
     case .identifier(let identifier):
+      // One search of the tree gives both the point and the id (there were two per tap).
+      guard let view = window.view(withIdentifier: identifier) else { throw .noSuchView("@\(identifier)") }
+      point = view.convert(view.bounds.center, to: nil)
       guard window.bounds.contains(point) else {
         throw .targetOutsideWindow("@\(identifier)", point, window.bounds.size)
       }
-      named = window.view(withIdentifier: identifier).flatMap { engine.id(of: $0) }
+      named = engine.id(of: view)
     }
     var firstHit: Int?
     for tapCount in 1...max(1, count) {

@@ -185,17 +185,21 @@ extension View: LayoutItem {
 
   /// Whether the view's frame, as set by code, is a fixed input to constraints (true, the
   /// default) or the solver decides it (false, for views positioned by constraints).
+  ///
+  /// Reading it makes no Auto Layout state: every label reads it when its text changes
+  /// (`invalidateIntrinsicContentSize`), and each read gave a frame-positioned label an object
+  /// of state it never used (an allocation per updated row of a table, and memory per view).
   public var translatesAutoresizingMaskIntoConstraints: Bool {
-    get { layoutState.translatesAutoresizingMask }
+    get { layoutStateStorage?.translatesAutoresizingMask ?? true }
     set {
-      guard newValue != layoutState.translatesAutoresizingMask else { return }
+      guard newValue != translatesAutoresizingMaskIntoConstraints else { return }
       layoutState.translatesAutoresizingMask = newValue
       window?.layoutEngine?.itemModeChanged(self)
     }
   }
 
   /// The constraints installed on this view (whose items it is the common ancestor of).
-  public var constraints: [LayoutConstraint] { layoutState.installed }
+  public var constraints: [LayoutConstraint] { layoutStateStorage?.installed ?? [] }
 
   /// Activates `constraint` (UIKit's old `addConstraint`).
   public func addConstraint(_ constraint: LayoutConstraint) { constraint.isActive = true }

@@ -80,7 +80,10 @@ open class Control: View {
   private var registrations: [Registration] = []
 
   /// Whether the control responds to touches; a disabled control is drawn dimmed.
-  open var isEnabled = true {
+  ///
+  /// Unchecked for exclusivity at run time, as `View`'s hit-testing flags are: every touch on
+  /// the control reads it.
+  @exclusivity(unchecked) open var isEnabled = true {
     didSet {
       setRenderProperty("enabled", isEnabled ? nil : .bool(false))
       if !isEnabled { isHighlighted = false }

@@ -277,7 +277,20 @@ open class GestureRecognizer {
   }
 
   private func sendActions() {
-    actions = actions.filter { $0.perform(self) }
+    // As `actions.filter { $0.perform(self) }` (each action of the list as it was, in order; the
+    // list left is the wanted ones), but the list is rebuilt only when an action is no longer
+    // wanted: every drag's move comes through here, and a new list copied each action's weak
+    // target (a side-table reference made and dropped) and allocated an array.
+    let current = actions
+    var unwanted: [Int] = []
+    for index in current.indices where !current[index].perform(self) { unwanted.append(index) }
+    guard !unwanted.isEmpty else {
+      actions = current
+      return
+    }
+    var wanted = current
+    for index in unwanted.reversed() { wanted.remove(at: index) }
+    actions = wanted
   }
 
   /// Where the gesture is, in `view`'s coordinates.

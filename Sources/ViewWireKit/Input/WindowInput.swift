@@ -97,7 +97,10 @@ extension Window {
 
   private func deliver(_ touch: Touch) {
     guard var sequence = touchSequence else { return }
-    for recognizer in sequence.recognizers where recognizer.isEnabled { recognizer.deliver(touch) }
+    // By index over the list, which holds them: an iterator retained and released each
+    // recognizer (a slow, side-table operation, since views refer to them weakly) on every move.
+    let recognizers = sequence.recognizers
+    for index in recognizers.indices where recognizers[index].isEnabled { recognizers[index].deliver(touch) }
     guard let view = touch.view else { return }
     if !sequence.viewCancelled,
       sequence.recognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView })
@@ -218,10 +221,13 @@ extension Window {
 
   /// The first view, depth-first, whose accessibility identifier is `identifier`.
   public func view(withIdentifier identifier: String) -> View? {
+    // By index, as `hitTest` walks: an iterator retained and released every view of the tree,
+    // and `tap @IDENT` searches the tree on every tap.
     func search(_ view: View) -> View? {
       if view.accessibilityIdentifier == identifier { return view }
-      for subview in view.subviews {
-        if let found = search(subview) { return found }
+      let children = view.subviews
+      for index in children.indices {
+        if let found = search(children[index]) { return found }
       }
       return nil
     }

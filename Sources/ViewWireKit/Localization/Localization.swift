@@ -21,8 +21,13 @@ public enum Localization {
 
   /// Runs `body` with `locale` as the current locale: the server wraps each command and each
   /// piece of timed work of a session in it.
+  ///
+  /// When `locale` is the current locale already (an English session, outside any other),
+  /// `body` runs as it is: binding a task-local allocates and frees a record, once per command,
+  /// and lookups read the same value either way.
   public static func withLocale<Result>(_ locale: String, _ body: () throws -> Result) rethrows -> Result {
-    try $locale.withValue(locale, operation: body)
+    if locale == Self.locale { return try body() }
+    return try $locale.withValue(locale, operation: body)
   }
 
   /// The string for `key` in the current locale.

@@ -23,7 +23,7 @@ open class View: Responder {
   public private(set) unowned(unsafe) var superview: View?
 
   /// The subviews, back to front: later ones draw on top and are hit-tested first.
-  public private(set) var subviews: [View] = []
+  @exclusivity(unchecked) public private(set) var subviews: [View] = []
 
   // MARK: Child positions
   // Taking a view out of a table of 10,000 rows searched the subviews with `firstIndex`, so
@@ -97,13 +97,21 @@ open class View: Responder {
   public internal(set) weak var window: Window?
 
   // MARK: Geometry
+  // The geometry, the hierarchy and the flags hit testing and `view(withIdentifier:)` read are
+  // `@exclusivity(unchecked)`, as the change-tracking state below is (see there): every tap
+  // reads them for each view on its way (hit test, identifier search, layout), and each read's
+  // run-time check (a lookup in a thread-local set of accesses) cost more than the read; with
+  // the checks on, they were about a tenth of a tap's user-space time in the daemon. A view
+  // is touched on its session's thread only, and no accessor of these keeps an access open
+  // across a call that could reach the same field (observed properties are read and written
+  // whole, `didSet` after the write); the compile-time checks still apply.
 
   /// The frame's origin; with `bounds.size`, the frame. Stored apart from the size because UIKit
   /// keeps the centre fixed when only the bounds change.
-  private var frameOrigin: CGPoint = .zero
+  @exclusivity(unchecked) private var frameOrigin: CGPoint = .zero
 
   /// The view's own coordinate system: its origin is the scroll offset, its size the view's size.
-  public var bounds: CGRect = .zero {
+  @exclusivity(unchecked) public var bounds: CGRect = .zero {
     didSet {
       guard bounds != oldValue else { return }
       if bounds.size != oldValue.size {
@@ -183,12 +191,12 @@ open class View: Responder {
   }
 
   /// Opacity from 0 to 1. Views below 0.01 are not hit-tested.
-  open var alpha: CGFloat = 1 {
+  @exclusivity(unchecked) open var alpha: CGFloat = 1 {
     didSet { setRenderProperty("alpha", alpha == 1 ? nil : .number(Double(alpha))) }
   }
 
   /// Hidden views and their subtrees are neither drawn nor hit-tested.
-  open var isHidden: Bool = false {
+  @exclusivity(unchecked) open var isHidden: Bool = false {
     didSet { setRenderProperty("hidden", isHidden ? .bool(true) : nil) }
   }
 
@@ -198,7 +206,7 @@ open class View: Responder {
   }
 
   /// Whether touches may land on this view and its subviews.
-  open var isUserInteractionEnabled: Bool = true
+  @exclusivity(unchecked) open var isUserInteractionEnabled: Bool = true
 
   /// An integer app code can use to find the view (`viewWithTag(_:)`).
   open var tag: Int = 0
@@ -206,7 +214,7 @@ open class View: Responder {
   /// The identifier scripts use to find the view (`tap @identifier`), UIKit's
   /// `accessibilityIdentifier`: it names the view for tests and scripts, and assistive
   /// technology does not read it (the label is ``accessibilityLabel``).
-  open var accessibilityIdentifier: String? {
+  @exclusivity(unchecked) open var accessibilityIdentifier: String? {
     didSet { setRenderProperty("ident", accessibilityIdentifier.map { .string($0) }) }
   }
 
@@ -716,7 +724,14 @@ open class View: Responder {
   /// superview cannot be touched there, clipped or not); later subviews are tried first.
   open func hitTest(_ point: CGPoint) -> View? {
     guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
-    for subview in subviews.reversed() {
+    // By index over a local copy of the list, which holds the subviews: iterating
+    // `subviews.reversed()` retained and released each subview tried, and views with weak
+    // references to them (most) take the slow, side-table path for that; every tap hit-tests.
+    let children = subviews
+    var index = children.count
+    while index > 0 {
+      index -= 1
+      let subview = children[index]
       let local = CGPoint(
         x: point.x - subview.frameOrigin.x + subview.bounds.origin.x,
         y: point.y - subview.frameOrigin.y + subview.bounds.origin.y)
