@@ -1,6 +1,12 @@
 // What Swift cannot say about libuv. Only ViewWireLoop imports this module.
 #ifndef VIEWWIRE_CLIBUV_SHIM_H
 #define VIEWWIRE_CLIBUV_SHIM_H
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <sched.h>
+#include <unistd.h>
+#include <fcntl.h>
 #include <uv.h>
 #include <signal.h>
 #include <pthread.h>
@@ -25,5 +31,21 @@ static inline int vw_unblock_signal(int signum) {
 /// Gives the kernel back the heap memory malloc holds free (glibc keeps freed memory of its
 /// arenas for reuse). Returns 1 when something was released.
 static inline int vw_release_free_memory(void) { return malloc_trim(0); }
+
+/// The processors this process may run on (its affinity mask, as `taskset` or a cpuset sets
+/// it), or the online processors when the mask cannot be read.
+static inline int vw_available_processors(void) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) {
+    int count = CPU_COUNT(&set);
+    if (count > 0) return count;
+  }
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  return online > 0 ? (int)online : 1;
+}
+
+/// A close-on-exec duplicate of `fd`, or -1.
+static inline int vw_dup_cloexec(int fd) { return fcntl(fd, F_DUPFD_CLOEXEC, 0); }
 
 #endif

@@ -29,6 +29,34 @@ final class WebSocketTransport: ClientTransport {
     self.leftover = leftover
     self.logger = logger
     decoder = WebSocketFrameDecoder(role: .server, maximumMessageBytes: maximumMessageBytes)
+    bindConnection()
+  }
+
+  /// What a WebSocket session carries to another event loop besides its socket: the decoder,
+  /// with any message or frame it holds in part.
+  struct State: Sendable {
+    let decoder: WebSocketFrameDecoder
+    let leftover: [UInt8]
+    let logger: Logger
+  }
+
+  /// Goes on with a WebSocket another loop handed off (`handOff()`).
+  init(connection: TCPConnection, state: State) {
+    self.connection = connection
+    leftover = state.leftover
+    logger = state.logger
+    decoder = state.decoder
+    bindConnection()
+  }
+
+  func handOff() -> TransportHandOff? {
+    guard !isClosing, let socket = connection.detach() else { return nil }
+    isClosing = true
+    return TransportHandOff(
+      socket: socket, webSocket: State(decoder: decoder, leftover: leftover, logger: logger))
+  }
+
+  private func bindConnection() {
     connection.onRead = { [weak self] bytes in self?.received(bytes) }
     connection.onDrain = { [weak self] in self?.onDrain?() }
     connection.onClose = { [weak self] error in self?.onClose?(error) }
