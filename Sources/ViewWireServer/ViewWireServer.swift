@@ -265,24 +265,26 @@ public final class ViewWireServer: @unchecked Sendable {
     guard var pressure = memoryPressure, let resident = configuration.residentMemory() else { return }
     let warn = pressure.shouldWarn(resident: resident)
     memoryPressure = pressure
-    logger.debug("memory check", metadata: ["resident": "\(resident)", "warned": "\(pressure.hasWarned)"])
-    guard warn else { return }
-    let logger = self.logger
+    let checked: Logger.Metadata = ["resident": "\(resident)", "warned": "\(pressure.hasWarned)"]
+    guard warn else {
+      logger.debug("memory check", metadata: checked)
+      return
+    }
     // Detached sessions go first, on every loop: no one is looking at them (PROTOCOL.md section
     // 15). Then only the sessions holding the most views, daemon-wide (section 17): one client
     // that grows its session must not make every other client's controllers drop their views.
-    let loops = LoopConfined(self.loops)
+    // The check is logged once every loop has sent its warnings, so a reader of the log knows
+    // they are out.
     gather({ loop in
       loop.endDetached(reason: "memory-pressure")
       return loop.largestViewCount
-    }) { counts in
+    }) { [self] counts in
       let largest = counts.max() ?? 0
       logger.notice(
         "memory above the soft limit; warning the largest sessions once, again after it falls below 90% of the limit",
         metadata: ["resident": "\(resident)", "views": "\(largest)"])
-      for loop in loops.value {
-        let box = LoopConfined(loop)
-        loop.eventLoop.execute { box.value.warnSessions(holdingAtLeast: largest) }
+      gather({ $0.warnSessions(holdingAtLeast: largest) }) { [self] _ in
+        logger.debug("memory check", metadata: checked)
       }
     }
   }
