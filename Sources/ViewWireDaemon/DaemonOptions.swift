@@ -172,7 +172,8 @@ public struct DaemonOptions: ParsableArguments {
     }
     if let loops {
       guard (1...ServerConfiguration.maximumLoops).contains(loops) else {
-        throw ValidationError("--loops must be between 1 and \(ServerConfiguration.maximumLoops), not \(loops)")
+        throw ValidationError(
+          "--loops must be between 1 and \(ServerConfiguration.maximumLoops), not \(loops)")
       }
     }
     guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }

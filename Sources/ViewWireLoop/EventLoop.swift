@@ -187,7 +187,7 @@ public final class LoopThread: @unchecked Sendable {
       { argument in
         guard let argument else { return nil }
         let body = Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue()
-        _ = pthread_setname_np(pthread_self(), String(body.name.prefix(15)))
+        vw_name_this_thread(String(body.name.prefix(15)))
         body.body()
         return nil
       }, box)

@@ -149,7 +149,8 @@ public final class TCPConnection: LoopHandle {
     var unsent: [UInt8] = []
     if unsentCount > 0 {
       var tail: [[UInt8]] = []
-      for index in stride(from: pendingWrites.count - 1, through: pendingWriteHead, by: -1) where unsentCount > 0 {
+      for index in stride(from: pendingWrites.count - 1, through: pendingWriteHead, by: -1)
+      where unsentCount > 0 {
         let write = pendingWrites[index]
         let taken = min(unsentCount, write.count)
         let start = write.storage + (write.count - taken)

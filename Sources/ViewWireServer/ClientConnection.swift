@@ -29,8 +29,12 @@ final class ClientConnection {
   private var connection: (any ClientTransport)? {
     didSet {
       guard oldValue !== connection else { return }
-      if let old = oldValue { census.release(loop: loopIndex, host: ConnectionCensus.host(of: old.remoteAddress)) }
-      if let new = connection { census.attach(loop: loopIndex, host: ConnectionCensus.host(of: new.remoteAddress)) }
+      if let old = oldValue {
+        census.release(loop: loopIndex, host: ConnectionCensus.host(of: old.remoteAddress))
+      }
+      if let new = connection {
+        census.attach(loop: loopIndex, host: ConnectionCensus.host(of: new.remoteAddress))
+      }
     }
   }
   let session: Session
@@ -465,7 +469,6 @@ final class ClientConnection {
     onClosed?()
   }
 
-
   /// Runs `resume TOKEN frame=SEQ` sent on this connection: finds the session and moves this
   /// connection over to it, or throws the error this connection answers with. A session on
   /// another loop gets the connection there (`resumeOnOtherLoop`), and this returns at once:
@@ -493,7 +496,8 @@ final class ClientConnection {
   }
 
   private static let noSuchSession = SessionError.unknownSession(
-    "no session has this token: it is mistyped, or its session ended (detach timeout, quit, too many detached)")
+    "no session has this token: it is mistyped, or its session ended (detach timeout, quit, too many detached)"
+  )
 
   /// Why this session cannot take a connection that resumes it after frame `sequence`, or nil.
   /// On this session's loop.
@@ -573,7 +577,8 @@ final class ClientConnection {
   /// On this session's loop: takes a connection another loop handed over with `resume`, or
   /// hands it back with the reason.
   private func adoptFromOtherLoop(
-    _ parked: ParkedResume, afterFrame sequence: Int, source: LoopConfined<ClientConnection>, sourceLoop: EventLoop
+    _ parked: ParkedResume, afterFrame sequence: Int, source: LoopConfined<ClientConnection>,
+    sourceLoop: EventLoop
   ) {
     if let refusal = refusalToAdopt(afterFrame: sequence) {
       sourceLoop.execute { source.value.resumeRefused(parked, error: refusal) }
@@ -588,7 +593,8 @@ final class ClientConnection {
       return
     }
     adopt(
-      HandedConnection(connection: transport, framer: parked.framer, input: parked.input), afterFrame: sequence)
+      HandedConnection(connection: transport, framer: parked.framer, input: parked.input),
+      afterFrame: sequence)
     sourceLoop.execute { source.value.endLentSession() }
   }
 

@@ -39,7 +39,8 @@ final class ServerLoop {
   func makeWeb(files: StaticFileTable) -> WebListener {
     var webLogger = logger
     webLogger[metadataKey: "listener"] = "web"
-    let web = WebListener(loop: eventLoop, configuration: server.configuration, files: files, logger: webLogger)
+    let web = WebListener(
+      loop: eventLoop, configuration: server.configuration, files: files, logger: webLogger)
     web.onUpgrade = { [unowned self] transport in
       guard !self.isShuttingDown else {
         self.server.census.release(loop: self.index, host: nil)
@@ -116,7 +117,8 @@ final class ServerLoop {
       id: sessionID, windowSize: configuration.defaultWindowSize, apps: server.apps,
       clock: SessionClock(loop: eventLoop, manual: configuration.manualClock), logger: sessionLogger)
     let client = ClientConnection(
-      connection: connection, session: session, configuration: configuration, loop: eventLoop, loopIndex: index,
+      connection: connection, session: session, configuration: configuration, loop: eventLoop,
+      loopIndex: index,
       census: server.census, registry: server.registry, logger: sessionLogger)
     let key = ObjectIdentifier(client)
     clients[key] = client

@@ -94,7 +94,9 @@ public final class ViewWireServer: @unchecked Sendable {
       try startWebListeners()
       for signal in configuration.handlesSignals ? [SIGINT, SIGTERM] : [] {
         signalWatchers.append(
-          try accepting.eventLoop.onSignal(signal) { [unowned self] in self.beginShutdown(reason: "server shutting down") })
+          try accepting.eventLoop.onSignal(signal) { [unowned self] in
+            self.beginShutdown(reason: "server shutting down")
+          })
       }
     } catch let error as ServerError {
       for loop in made { stopUnstarted(loop.eventLoop) }
@@ -111,7 +113,9 @@ public final class ViewWireServer: @unchecked Sendable {
       }
       memoryTimer = timer
     }
-    for loop in made.dropFirst() { loop.thread = loop.eventLoop.runOnNewThread(name: "viewwire-loop\(loop.index)") }
+    for loop in made.dropFirst() {
+      loop.thread = loop.eventLoop.runOnNewThread(name: "viewwire-loop\(loop.index)")
+    }
     let port = listener?.port ?? configuration.port
     logger.info(
       "listening", metadata: ["host": "\(configuration.host)", "port": "\(port)", "loops": "\(made.count)"])

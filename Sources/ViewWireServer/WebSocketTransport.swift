@@ -60,7 +60,8 @@ final class WebSocketTransport: ClientTransport {
     isClosing = true
     let rest = Array(undelivered[undeliveredHead...])
     return TransportHandOff(
-      socket: socket, webSocket: State(decoder: decoder, undelivered: rest, leftover: leftover, logger: logger))
+      socket: socket,
+      webSocket: State(decoder: decoder, undelivered: rest, leftover: leftover, logger: logger))
   }
 
   private func bindConnection() {

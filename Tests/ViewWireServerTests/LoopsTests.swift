@@ -9,7 +9,9 @@ import ViewWireTesting
 /// PROTOCOL.md section 17, "Event loops" (issue 14): several loops serve one daemon's
 /// connections; ids, limits and resume tokens stay daemon-wide, and the wire does not change.
 @Suite struct LoopsTests {
-  static func server(loops: Int, _ change: (inout ServerConfiguration) -> Void = { _ in }) throws -> TestServer {
+  static func server(loops: Int, _ change: (inout ServerConfiguration) -> Void = { _ in }) throws
+    -> TestServer
+  {
     var configuration = ServerConfiguration()
     configuration.loops = loops
     change(&configuration)
@@ -70,7 +72,8 @@ import ViewWireTesting
     _ = try first.readLine(timeout: 10)
     try first.send(line: "resume-token")
     let answer = try ResumeTests.reply(first).last ?? ""
-    let token = String(try #require(answer.split(separator: " ").first { $0.hasPrefix("token=") }).dropFirst(6))
+    let token = String(
+      try #require(answer.split(separator: " ").first { $0.hasPrefix("token=") }).dropFirst(6))
     for line in ["open login", "tap @username", "text \"alice\""] {
       try first.send(line: line)
       _ = try ResumeTests.reply(first)
@@ -106,7 +109,9 @@ import ViewWireTesting
     #expect(try ResumeTests.reply(connection) == ["ok ping"])
     #expect(Self.eventually { server.connectionsPerLoop == [2, 0] }, "\(server.connectionsPerLoop)")
     try connection.send(line: "tree")
-    let tree = try ResumeTests.reply(connection).filter { $0.hasPrefix("tree ") }.map { String($0.dropFirst(5)) }
+    let tree = try ResumeTests.reply(connection).filter { $0.hasPrefix("tree ") }.map {
+      String($0.dropFirst(5))
+    }
     #expect(tree == mirror.treeLines, "the mirror rebuilt from the resume is the server's tree")
     #expect(tree.contains { $0.contains("alice!") })
   }
@@ -121,7 +126,8 @@ import ViewWireTesting
     }
     try connection.send(bytes: Array("resume \(token) frame=999\nhello\n".utf8))
     let refused = try ResumeTests.reply(connection)
-    #expect(refused.last?.hasPrefix("error client bad-argument \"frame 999 was never sent") == true, "\(refused)")
+    #expect(
+      refused.last?.hasPrefix("error client bad-argument \"frame 999 was never sent") == true, "\(refused)")
     // Its own session (the greeting's id, 3) goes on, back on its own loop.
     #expect(try ResumeTests.reply(connection).last == "ok hello protocol=2 session=3")
     #expect(Self.eventually { server.connectionsPerLoop == [1, 1] }, "\(server.connectionsPerLoop)")

@@ -56,7 +56,10 @@ raiseFileLimit(to: 4096)
 
 say("bench-throughput: \(machineDescription())")
 // One loop here: this daemon is pinned to one CPU, and `taskset -p` pins its main thread only.
-let viewwired = Daemon.viewwired(extra: ["--loops", "1"])
+// Every connection comes from 127.0.0.1: the per-address limit (64 by default) must not refuse
+// the 150 this benchmark opens.
+let unlimited = ["--max-connections-per-address", "10000", "--max-connections", "10000"]
+let viewwired = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
 guard let redis = Daemon.redis() else {
   viewwired.stop()
   fail("redis-server is not installed (`make bench-throughput` installs the Debian package)")
@@ -179,8 +182,8 @@ say("")
 /// every CPU; returns the median ratio of each kind.
 @MainActor func measureLoops() -> [(String, Double)] {
   let loopCount = max(2, cpuCount)
-  let single = Daemon.viewwired(extra: ["--loops", "1"])
-  let several = Daemon.viewwired(extra: ["--loops", "\(loopCount)"])
+  let single = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
+  let several = Daemon.viewwired(extra: ["--loops", "\(loopCount)"] + unlimited)
   defer {
     single.stop()
     several.stop()
@@ -229,10 +232,13 @@ say("")
 }
 
 say("")
-say("loops: \(connectionCount) connections per kind, 1 loop against \(max(2, cpuCount)) loops, load \(machineDescription())")
+say(
+  "loops: \(connectionCount) connections per kind, 1 loop against \(max(2, cpuCount)) loops, load \(machineDescription())"
+)
 let loopRatios = measureLoops()
 summary.append(
-  loopRatios.map { String(format: "%@ %d loops/1 loop %.2fx", $0.0, max(2, cpuCount), $0.1) }.joined(separator: ", "))
+  loopRatios.map { String(format: "%@ %d loops/1 loop %.2fx", $0.0, max(2, cpuCount), $0.1) }.joined(
+    separator: ", "))
 
 // MARK: Fairness
 
