@@ -183,6 +183,15 @@ public final class ViewWireServer: @unchecked Sendable {
 
   /// Counts a new connection and hands it to the loop serving the fewest, or refuses it when
   /// `--max-connections` are open.
+  ///
+  /// One loop accepts for all, rather than a listener per loop with `SO_REUSEPORT`: that flag
+  /// would let any process of the same user join the port (a second daemon would start and take
+  /// half the connections instead of failing), and the kernel's hash spreads a few connections
+  /// unevenly. The price: a socket accepted for another loop is duplicated and re-registered
+  /// there (`TCPConnection.detach()`), and a flood on the accepting loop delays accepts by up
+  /// to one fair turn (PROTOCOL.md section 4).
+  /// FIXME (issue 14): accepting is bounded by one loop's speed; measure connection churn with
+  /// several loops (bench-sessions) before a daemon that opens thousands a second relies on it.
   private func accept(_ connection: TCPConnection, web: Bool) {
     guard !isShuttingDown else {
       connection.close()
