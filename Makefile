@@ -20,10 +20,14 @@ PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests cli
 # App packages outside the root package, each built and tested in its own .build by `make test`,
 # so a change to the public API that breaks an app author's code fails here.
 EXAMPLES := Examples/Counter
+# The tests `make test` also runs under ThreadSanitizer, in their own build (.build-tsan): the
+# ones that run several event loops in the test process and in the daemon (issue 14), so a
+# state two loops share without a lock fails the build. Focused, to keep CI within minutes.
+TSAN_FILTER := LoopsTests|ResumeTests|FairTurnsTests|AccessTests|DetachTests
 # The modules `make docs` documents with DocC, one archive each under .build/docs/.
 DOC_TARGETS := ViewWireKit ViewWireServer ViewWireDaemon ViewWireTesting
 
-.PHONY: run test docs deps py-deps test-deps bench-deps build build-release bench bench-latency bench-diff bench-layout bench-throughput bench-sessions format clean
+.PHONY: run test test-tsan docs deps py-deps test-deps bench-deps build build-release bench bench-latency bench-diff bench-layout bench-throughput bench-sessions format clean
 
 # Installs libuv's and libedit's headers (and pkg-config) when they are missing. Needs root or
 # sudo. libedit gives the console its line editing.
@@ -73,6 +77,9 @@ run: build
 test: deps py-deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
+	  --filter '$(TSAN_FILTER)'
 	@for dir in $(EXAMPLES); do \
 	  echo "swift test in $$dir"; \
 	  $(SWIFT) build --package-path $$dir --build-tests && $(SWIFT) test --package-path $$dir --skip-build || exit 1; \
@@ -82,6 +89,12 @@ test: deps py-deps test-deps
 	  VIEWWIRED=$(CURDIR)/.build/debug/viewwired VIEWWIRE=$(CURDIR)/.build/debug/viewwire \
 	    $(PYTEST) -q -p no:cacheprovider $$dir || exit 1; \
 	done
+
+# The ThreadSanitizer part of `make test` alone.
+test-tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
+	  --filter '$(TSAN_FILTER)'
 
 # DocC archives for the modules app authors use, for static hosting, in .build/docs/MODULE/.
 # Not part of `make test`.

@@ -1,6 +1,10 @@
 // What Swift cannot say about libuv. Only ViewWireLoop imports this module.
 #ifndef VIEWWIRE_CLIBUV_SHIM_H
 #define VIEWWIRE_CLIBUV_SHIM_H
+#include <sys/syscall.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+#include <fcntl.h>
 #include <uv.h>
 #include <signal.h>
 #include <pthread.h>
@@ -25,5 +29,28 @@ static inline int vw_unblock_signal(int signum) {
 /// Gives the kernel back the heap memory malloc holds free (glibc keeps freed memory of its
 /// arenas for reuse). Returns 1 when something was released.
 static inline int vw_release_free_memory(void) { return malloc_trim(0); }
+
+/// The processors this process may run on (its affinity mask, as `taskset` or a cpuset sets
+/// it), or the online processors when the mask cannot be read.
+static inline int vw_available_processors(void) {
+  // The raw system call: glibc's wrapper and CPU_COUNT need _GNU_SOURCE, which would make this
+  // header's view of glibc differ from Swift's.
+  unsigned long mask[16] = {0};
+  long bytes = syscall(SYS_sched_getaffinity, 0, sizeof mask, mask);
+  if (bytes > 0) {
+    int count = 0;
+    for (long i = 0; i < bytes / (long)sizeof mask[0]; i++) count += __builtin_popcountl(mask[i]);
+    if (count > 0) return count;
+  }
+  long online = sysconf(_SC_NPROCESSORS_ONLN);
+  return online > 0 ? (int)online : 1;
+}
+
+/// A close-on-exec duplicate of `fd`, or -1.
+static inline int vw_dup_cloexec(int fd) { return fcntl(fd, F_DUPFD_CLOEXEC, 0); }
+
+/// Names the calling thread, as `top -H` shows it (15 bytes at most); pthread_setname_np would
+/// need _GNU_SOURCE.
+static inline void vw_name_this_thread(const char *name) { prctl(PR_SET_NAME, name, 0, 0, 0); }
 
 #endif

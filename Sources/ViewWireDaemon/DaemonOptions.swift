@@ -125,6 +125,14 @@ public struct DaemonOptions: ParsableArguments {
     help: "Seconds a connection may send nothing before it is closed (0: never; at most 86400).")
   public var idleTimeout: Double = 600
 
+  /// `--loops`: event loops, each on its own thread; nil for one per processor.
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Event loops, each on its own thread, that share the connections (1 to 64); one per processor the daemon may use when not given."
+  )
+  public var loops: Int?
+
   /// `--manual-clock`: sessions start on a clock only `clock advance` moves.
   @Flag(help: "Start every session on a manual clock that only 'clock advance' moves (for scripts).")
   public var manualClock = false
@@ -168,6 +176,12 @@ public struct DaemonOptions: ParsableArguments {
       throw ValidationError(
         "refusing to listen on \(host) without --auth-token-file: anyone who can reach it could connect. Give a token file, or --insecure if you mean it (PROTOCOL.md section 17)."
       )
+    }
+    if let loops {
+      guard (1...ServerConfiguration.maximumLoops).contains(loops) else {
+        throw ValidationError(
+          "--loops must be between 1 and \(ServerConfiguration.maximumLoops), not \(loops)")
+      }
     }
     guard maxConnections >= 1 else { throw ValidationError("--max-connections must be at least 1") }
     guard outputLimit >= 1024 else {
@@ -228,6 +242,7 @@ public struct DaemonOptions: ParsableArguments {
       }
     }
     configuration.manualClock = manualClock
+    configuration.loops = loops ?? ServerConfiguration.defaultLoops
     configuration.authToken = try readAuthToken()
     configuration.maximumConnectionsPerAddress = maxConnectionsPerAddress
     configuration.idleTimeout = idleTimeout

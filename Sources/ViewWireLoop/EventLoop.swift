@@ -1,4 +1,5 @@
 internal import CLibUV
+internal import Glibc
 
 /// A libuv event loop that owns its handles: TCP listeners and connections, timers, signal
 /// watchers.
@@ -15,6 +16,8 @@ public final class EventLoop: @unchecked Sendable {
   private var queuedWork: [@Sendable () -> Void] = []
   private var acceptsWork = true
   private var isStopping = false
+  /// What every connection of this loop reads into (see `ReadBuffer`). Loop thread only.
+  lazy var readBuffer = ReadBuffer()
 
   /// Creates a loop; nothing runs until `run()`.
   public init() throws(LoopError) {
@@ -66,15 +69,33 @@ public final class EventLoop: @unchecked Sendable {
   public var isStopped: Bool { isStopping }
 
   /// Runs `work` on the loop thread soon. Safe from any thread; ignored once the loop stopped.
-  public func execute(_ work: @escaping @Sendable () -> Void) {
+  ///
+  /// - Returns: whether the work was queued; false once the loop stopped (the work is dropped).
+  @discardableResult
+  public func execute(_ work: @escaping @Sendable () -> Void) -> Bool {
     // Sending under the lock keeps the async handle alive: stop() refuses work, under the same
     // lock, before it closes the handle.
     queueLock.withLock {
-      guard acceptsWork, let wakeUp else { return }
+      guard acceptsWork, let wakeUp else { return false }
       queuedWork.append(work)
       uv_async_send(wakeUp.typed(uv_async_t.self))
+      return true
     }
   }
+
+  /// Runs the loop on a new thread of its own (a pthread, not a Swift task: the cooperative
+  /// pool has too few threads to give one to a loop for good), until `stop()`; `join()` waits
+  /// for it.
+  ///
+  /// - Parameter name: the thread's name, as `top -H` and debuggers show it (15 bytes at most).
+  public func runOnNewThread(name: String) -> LoopThread {
+    LoopThread(name: name) { [self] in self.run() }
+  }
+
+  /// How many processors this process may run on: its affinity mask (`taskset`, a cgroup's
+  /// cpuset), or the online processors when the mask cannot be read. The daemon's default
+  /// number of loops.
+  public static var availableProcessors: Int { Int(vw_available_processors()) }
 
   private func runQueuedWork() {
     // libuv merges several sends into one callback, so take the whole queue.
@@ -150,4 +171,47 @@ public class LoopHandle {
 /// The async handle behind `EventLoop.execute(_:)`.
 final class WakeUpHandle: LoopHandle {
   init(loop: EventLoop) { super.init(loop: loop, type: UV_ASYNC) }
+}
+
+/// A thread running one event loop; see `EventLoop.runOnNewThread(name:)`.
+public final class LoopThread: @unchecked Sendable {
+  private var thread = pthread_t()
+  private let lock = Lock()
+  // Guarded by `lock`.
+  private var joined = false
+
+  init(name: String, body: @escaping () -> Void) {
+    let box = Unmanaged.passRetained(ThreadBody(name: name, body: body)).toOpaque()
+    let status = pthread_create(
+      &thread, nil,
+      { argument in
+        guard let argument else { return nil }
+        let body = Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue()
+        vw_name_this_thread(String(body.name.prefix(15)))
+        body.body()
+        return nil
+      }, box)
+    // Only resource exhaustion fails here; a daemon without its threads cannot serve.
+    precondition(status == 0, "pthread_create failed with \(status)")
+  }
+
+  /// Waits until the loop's `run()` returned. Safe to call more than once, from any thread but
+  /// the loop's own.
+  public func join() {
+    lock.withLock {
+      guard !joined else { return }
+      joined = true
+      pthread_join(thread, nil)
+    }
+  }
+}
+
+/// What a new loop thread runs, carried through `pthread_create`'s one pointer.
+private final class ThreadBody {
+  let name: String
+  let body: () -> Void
+  init(name: String, body: @escaping () -> Void) {
+    self.name = name
+    self.body = body
+  }
 }

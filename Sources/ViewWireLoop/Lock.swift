@@ -1,13 +1,14 @@
 internal import Glibc
 
-/// A mutex over `pthread_mutex_t`.
+/// A mutex over `pthread_mutex_t`, for the little state several event loops share.
 ///
 /// `Synchronization.Mutex` is invisible to ThreadSanitizer on Linux with this toolchain and
 /// causes false race reports; a plain pthread mutex is seen correctly.
-final class Lock: @unchecked Sendable {
+public final class Lock: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
-  init() {
+  /// A new, unlocked mutex.
+  public init() {
     pthread_mutex_init(mutex, nil)
   }
 
@@ -16,7 +17,8 @@ final class Lock: @unchecked Sendable {
     mutex.deallocate()
   }
 
-  func withLock<T>(_ body: () throws -> T) rethrows -> T {
+  /// Runs `body` holding the mutex. Never call back into code that may take the same lock.
+  public func withLock<T>(_ body: () throws -> T) rethrows -> T {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body()

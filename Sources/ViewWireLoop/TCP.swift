@@ -4,8 +4,6 @@ internal import Glibc
 /// A listening TCP socket. Each accepted client arrives as a `TCPConnection`.
 public final class TCPListener: LoopHandle {
   private var onAccept: ((TCPConnection) -> Void)?
-  /// What every connection this listener accepts reads into (they are all on its loop).
-  private let readBuffer = ReadBuffer()
   /// The port actually bound, which differs from the one asked for when that was 0.
   public private(set) var port: Int = 0
 
@@ -41,7 +39,7 @@ public final class TCPListener: LoopHandle {
     guard status == 0, !isClosed else { return }
     guard
       let connection = try? TCPConnection(
-        accepting: vw_tcp_as_stream(typed(uv_tcp_t.self)), loop: loop, readBuffer: readBuffer)
+        accepting: vw_tcp_as_stream(typed(uv_tcp_t.self)), loop: loop)
     else { return }
     onAccept?(connection)
   }
@@ -85,13 +83,11 @@ public final class TCPConnection: LoopHandle {
   /// How long a closing connection waits for the peer's EOF after our own, discarding its input,
   /// before it gives up and closes anyway.
   public static let lingerMilliseconds: UInt64 = 2000
-  /// Shared with the other connections of the listener that accepted this one (see `ReadBuffer`).
+  /// Shared with every other connection of this loop (see `ReadBuffer`).
   private let readBuffer: ReadBuffer
 
-  init(accepting server: UnsafeMutablePointer<uv_stream_t>, loop: EventLoop, readBuffer: ReadBuffer)
-    throws(LoopError)
-  {
-    self.readBuffer = readBuffer
+  init(accepting server: UnsafeMutablePointer<uv_stream_t>, loop: EventLoop) throws(LoopError) {
+    readBuffer = loop.readBuffer
     super.init(loop: loop, type: UV_TCP)
     let status = uv_tcp_init(loop.raw, tcp)
     guard status == 0 else {
@@ -106,6 +102,68 @@ public final class TCPConnection: LoopHandle {
     }
     uv_tcp_nodelay(tcp, 1)
     if let peer = try? SocketAddress.peer(of: tcp) { remoteAddress = "\(peer.host):\(peer.port)" }
+  }
+
+  /// Takes over a socket another loop gave up (`detach()`): the bytes it had not written yet go
+  /// first, before anything written here.
+  init(opening socket: DetachedSocket, loop: EventLoop) throws(LoopError) {
+    readBuffer = loop.readBuffer
+    super.init(loop: loop, type: UV_TCP)
+    let status = uv_tcp_init(loop.raw, tcp)
+    guard status == 0 else {
+      abandon()
+      throw LoopError(code: status)
+    }
+    opened()
+    guard let descriptor = socket.take() else {
+      close()
+      throw LoopError(name: "EBADF", message: "the socket was already taken")
+    }
+    let opened = uv_tcp_open(tcp, uv_os_sock_t(descriptor))
+    guard opened == 0 else {
+      Glibc.close(descriptor)
+      close()
+      throw LoopError(code: opened)
+    }
+    remoteAddress = socket.remoteAddress
+    if !socket.unsent.isEmpty { write(socket.unsent) }
+  }
+
+  /// Gives the socket up so that another loop can take it over (`EventLoop.open(_:)`): the
+  /// descriptor is duplicated, this handle closes without calling `onClose`, and what was queued
+  /// but not written yet travels with the socket. Loop thread only.
+  ///
+  /// A libuv handle belongs to one loop for good, so moving a connection means moving its
+  /// descriptor: the kernel's socket, with whatever it holds unread, stays as it is.
+  ///
+  /// - Returns: nil when the connection is closed or closing (its socket is no longer only ours
+  ///   to give).
+  public func detach() -> DetachedSocket? {
+    guard !isClosed, !closeWhenFlushed else { return nil }
+    var descriptor: uv_os_fd_t = -1
+    guard uv_fileno(handle, &descriptor) == 0 else { return nil }
+    let copy = vw_dup_cloexec(descriptor)
+    guard copy >= 0 else { return nil }
+    // libuv counts the bytes it has not written yet; they are the tail of the pending copies.
+    var unsentCount = Int(uv_stream_get_write_queue_size(stream))
+    var unsent: [UInt8] = []
+    if unsentCount > 0 {
+      var tail: [[UInt8]] = []
+      for index in stride(from: pendingWrites.count - 1, through: pendingWriteHead, by: -1)
+      where unsentCount > 0 {
+        let write = pendingWrites[index]
+        let taken = min(unsentCount, write.count)
+        let start = write.storage + (write.count - taken)
+        tail.append(Array(UnsafeRawBufferPointer(start: start, count: taken)))
+        unsentCount -= taken
+      }
+      for part in tail.reversed() { unsent += part }
+    }
+    onRead = nil
+    onDrain = nil
+    onClose = nil
+    close()
+    return DetachedSocket(descriptor: copy, remoteAddress: remoteAddress, unsent: unsent)
   }
 
   private var tcp: UnsafeMutablePointer<uv_tcp_t> { typed(uv_tcp_t.self) }
@@ -348,6 +406,13 @@ public final class TCPConnection: LoopHandle {
 }
 
 extension EventLoop {
+  /// Takes over a connection another loop detached (`TCPConnection.detach()`). Loop thread only.
+  ///
+  /// - Throws: `LoopError` when libuv refuses the descriptor; it is closed then.
+  public func open(_ socket: DetachedSocket) throws(LoopError) -> TCPConnection {
+    try TCPConnection(opening: socket, loop: self)
+  }
+
   /// Listens for TCP connections on `host` (an IPv4 or IPv6 literal, or `localhost`) and `port`
   /// (0 picks a free port; read it from the listener). Loop thread only.
   public func listen(
@@ -428,16 +493,52 @@ struct SocketAddress {
   }
 }
 
-/// The 64 KiB a listener's connections read into, one per listener instead of one per
-/// connection: an idle session held 64 KiB of buffer it used only while a read was handled.
+/// The 64 KiB a loop's connections read into, one per loop instead of one per connection: an
+/// idle session held 64 KiB of buffer it used only while a read was handled.
 ///
-/// Sharing is safe because every connection of a listener is on the listener's loop, libuv
-/// calls one read callback at a time on that loop, and `TCPConnection.onRead` may use the bytes
-/// only during the call (the server's line framer copies what it keeps). Nothing else reads
-/// into it: `closeWithoutFlush` discards into a buffer of its own, since it may run inside
+/// Sharing is safe because every connection is on its loop's thread, libuv calls a read
+/// callback right after the allocation callback that handed the buffer out, one at a time on
+/// that thread, and `TCPConnection.onRead` may use the bytes only during the call (the line
+/// framer, the WebSocket decoder and the HTTP head parser copy what they keep). Nothing else
+/// reads into it: `closeWithoutFlush` discards into a buffer of its own, since it may run inside
 /// another connection's read callback.
 final class ReadBuffer {
   static let size = 64 * 1024
   let bytes = UnsafeMutablePointer<CChar>.allocate(capacity: ReadBuffer.size)
   deinit { bytes.deallocate() }
+}
+
+/// A connection's socket between two loops: taken off one (`TCPConnection.detach()`) and not
+/// yet opened on the other (`EventLoop.open(_:)`).
+///
+/// It may cross threads (inside `EventLoop.execute`), so it is a class that closes the
+/// descriptor when it is dropped unopened: a loop that stopped before running the work that
+/// carried it leaks nothing.
+public final class DetachedSocket: @unchecked Sendable {
+  private let lock = Lock()
+  // Guarded by `lock`; -1 once taken.
+  private var descriptor: Int32
+  /// The peer's address as the first loop saw it, for logs.
+  public let remoteAddress: String
+  /// Bytes the first loop had queued and the kernel had not taken; written first by the next.
+  let unsent: [UInt8]
+
+  init(descriptor: Int32, remoteAddress: String, unsent: [UInt8]) {
+    self.descriptor = descriptor
+    self.remoteAddress = remoteAddress
+    self.unsent = unsent
+  }
+
+  /// The descriptor, once; nil after.
+  func take() -> Int32? {
+    lock.withLock {
+      guard descriptor >= 0 else { return nil }
+      defer { descriptor = -1 }
+      return descriptor
+    }
+  }
+
+  deinit {
+    if let descriptor = take() { Glibc.close(descriptor) }
+  }
 }

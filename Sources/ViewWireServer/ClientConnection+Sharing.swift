@@ -182,7 +182,9 @@ extension ClientConnection {
   ///
   /// - Throws: a `SessionError` whose reply the connection sends; a token that names no session
   ///   (malformed, another daemon's, guessed, revoked, ended) also counts as a wrong token.
-  func join(token text: String) throws(SessionError) -> (role: ShareRole, frame: Int) {
+  /// - Returns: the role and the frame the joiner's mirror starts from; nil when the connection
+  ///   moved to the host session's loop, whose reply comes from there (`joinOnOtherLoop`).
+  func join(token text: String) throws(SessionError) -> (role: ShareRole, frame: Int)? {
     let host: ClientConnection
     let role: ShareRole
     switch registry.shares.lookUp(token: text) {
@@ -199,10 +201,18 @@ extension ClientConnection {
     case .found(let found, let foundRole):
       (host, role) = (found, foundRole)
     }
-    // FIXME (issue 13, several event loops): this assumes the host's session runs on this
-    // connection's loop, true while the daemon has one. With a loop per thread, the joining
-    // transport must first move to the host's loop (as a resume must), or frames would cross threads.
     guard host !== self else { throw .badArgument("this connection owns that session already") }
+    // A session is touched on its own loop only: a joiner of another loop's session moves there
+    // first, and joins there as on one loop.
+    guard host.loop === loop else {
+      try joinOnOtherLoop(host.loop, token: text)
+      return nil
+    }
+    guard !host.hasEnded else {
+      countWrongToken()
+      throw .unknownSession(
+        "no session shares with this token: it is mistyped or revoked, or its session ended")
+    }
     let limit = configuration.maximumJoiners
     guard host.sharing.joiners.count < limit else {
       throw .limitReached(

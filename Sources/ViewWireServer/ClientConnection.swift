@@ -29,12 +29,32 @@ import ViewWireProtocol
 /// one, with `host` the joined session's own object; the host keeps its `joiners` and hands every
 /// frame to each reader (`ClientConnection+Sharing.swift`).
 final class ClientConnection {
-  /// The transport of the client attached now; nil while the session is detached.
-  var connection: (any ClientTransport)?
+  /// The transport of the client attached now; nil while the session is detached. The
+  /// daemon-wide census counts it while it is set (PROTOCOL.md section 17).
+  var connection: (any ClientTransport)? {
+    didSet {
+      guard oldValue !== connection else { return }
+      if let old = oldValue {
+        census.release(loop: loopIndex, host: ConnectionCensus.host(of: old.remoteAddress))
+      }
+      if let new = connection {
+        census.attach(loop: loopIndex, host: ConnectionCensus.host(of: new.remoteAddress))
+      }
+    }
+  }
   /// The session this client sees: its own, or the one it joined (section 18).
   var session: Session
   let configuration: ServerConfiguration
-  private let loop: EventLoop
+  /// The event loop this session runs on, for good: everything here is touched only on its
+  /// thread. Other loops read this to know where to send work for the session.
+  let loop: EventLoop
+  /// The loop's index, for the census.
+  private let loopIndex: Int
+  /// Connections counted daemon-wide.
+  private let census: ConnectionCensus
+  /// Whether this session's connection went to another loop with a `resume` and waits there
+  /// for the resumed session to take it, or to be handed back (PROTOCOL.md section 17).
+  private var lentForResume = false
   let logger: Logger
   private var framer: LineFramer
   /// Tokens, detached sessions and their limits, kept by the server.
@@ -86,14 +106,18 @@ final class ClientConnection {
   var onClosed: (() -> Void)?
 
   /// - Parameter logger: already tagged with the session's id, the same logger as the session's.
+  ///
+  /// The connection must be counted in `census` already, for `loopIndex` and its address.
   init(
     connection: any ClientTransport, session: Session, configuration: ServerConfiguration, loop: EventLoop,
-    registry: SessionRegistry, logger: Logger
+    loopIndex: Int, census: ConnectionCensus, registry: SessionRegistry, logger: Logger
   ) {
     self.connection = connection
     self.session = session
     self.configuration = configuration
     self.loop = loop
+    self.loopIndex = loopIndex
+    self.census = census
     self.registry = registry
     self.logger = logger
     self.framer = LineFramer(maximumLineLength: configuration.maximumLineLength)
@@ -103,11 +127,7 @@ final class ClientConnection {
   /// Sends the greeting and starts reading.
   func start() {
     guard let connection else { return }
-    session.clock.onWork = { [unowned self] in self.flushAsynchronousChanges() }
-    // Weak: the session's teardown may still trace after the connection is gone. A detached
-    // session holds its traces as a stalled one does.
-    session.isClientStalled = { [weak self] in self.map { $0.isStalled || $0.connection == nil } ?? false }
-    bind(connection)
+    hookUp(connection)
     let size = session.window.bounds.size
     send(
       .greeting(
@@ -117,6 +137,64 @@ final class ClientConnection {
     connection.startReading()
     startIdleTimer()
     logger.debug("connected", metadata: ["peer": "\(connection.remoteAddress)"])
+  }
+
+  /// Ties the session's clock and stall test, and the transport's callbacks, to this object.
+  private func hookUp(_ connection: any ClientTransport) {
+    session.clock.onWork = { [unowned self] in self.flushAsynchronousChanges() }
+    // Weak: the session's teardown may still trace after the connection is gone. A detached
+    // session holds its traces as a stalled one does.
+    session.isClientStalled = { [weak self] in self.map { $0.isStalled || $0.connection == nil } ?? false }
+    bind(connection)
+  }
+
+  /// Starts on a connection another loop moved here to join a session of this loop (PROTOCOL.md
+  /// section 18): no greeting (the client had its own), authenticated as it was there, and the
+  /// lines it had not handled yet, its `join` first, handled at once.
+  func startMoved(framer: LineFramer, input: [LineFramer.Event], authenticated: Bool) {
+    guard let connection else { return }
+    hookUp(connection)
+    // The init does not run `connection`'s observer: the census counts the move here, as for
+    // a resume (it was counted when it came in, and released by the loop it left).
+    census.attach(loop: loopIndex, host: ConnectionCensus.host(of: connection.remoteAddress))
+    self.framer = framer
+    isAuthenticated = authenticated
+    pendingInput = input
+    pendingInputHead = 0
+    startIdleTimer()
+    logger.debug("moved here to join a session", metadata: ["peer": "\(connection.remoteAddress)"])
+    withExtendedLifetime(self) {
+      handlePendingInput()
+      pauseForBacklogIfNeeded()
+    }
+    if !isStalled, !pausedForBacklog, !isClosing { connection.startReading() }
+  }
+
+  /// Set by the loop that made this connection: takes a connection that joins a session of
+  /// another loop onto that loop (`joinOnOtherLoop`), and says whether that loop took it (not
+  /// once it stopped).
+  var moveToLoop: ((_ parked: ParkedResume, _ authenticated: Bool, _ target: EventLoop) -> Bool)?
+
+  /// Moves this connection to `target`, the loop of the session it joins, and replays its
+  /// `join` line there, where it is handled as on one loop: a session is only ever touched on its
+  /// own loop, and a joiner touches its host's session. This connection's own session ends (as
+  /// `join` ends it anyway). A join refused there (the session ended, or took its last joiner
+  /// meanwhile) is answered there, and the connection goes on with a new session of that loop.
+  func joinOnOtherLoop(_ target: EventLoop, token text: String) throws(SessionError) {
+    guard let connection else { return }
+    flush()
+    guard let handOff = connection.handOff() else {
+      throw .badArgument("this connection is closing; join on a new one")
+    }
+    let input = [LineFramer.Event.line("join \(text)")] + Array(pendingInput[pendingInputHead...])
+    pendingInput.removeAll()
+    pendingInputHead = 0
+    self.connection = nil
+    let parked = ParkedResume(transport: handOff, framer: framer, input: input)
+    if moveToLoop?(parked, isAuthenticated, target) != true {
+      logger.notice("a joining connection was lost between loops: the daemon is stopping")
+    }
+    endSession(reason: "moved to the joined session's loop")
   }
 
   private func bind(_ connection: any ClientTransport) {
@@ -199,10 +277,10 @@ final class ClientConnection {
   /// work among the next poll's I/O callbacks. (A zero timer would not do: libuv 1.44 runs a
   /// timer restarted from its own callback again in the same pass, before polling.)
   private func scheduleNextTurn() {
-    let next = NextTurn(connection: self)
+    let next = LoopConfined(self)
     loop.execute {
-      guard !next.connection.isClosing else { return }
-      next.connection.handlePendingInput()
+      guard !next.value.isClosing else { return }
+      next.value.handlePendingInput()
     }
   }
 
@@ -351,7 +429,7 @@ final class ClientConnection {
     isClosing = true
     endsForGood = true
     // The transport may wait for the client's own close; the token must stop working now.
-    registry.didEnd(self)
+    registry.didEnd(self, token: session.resumeToken)
     flush()
     connection?.closeAfterFlush(reason)
   }
@@ -390,6 +468,8 @@ final class ClientConnection {
 
   private func closed(_ error: LoopError?) {
     isClosing = true
+    // The transport is gone: it counts no more (the census follows `connection`).
+    connection = nil
     stallTimer?.close()
     stallTimer = nil
     idleTimer?.close()
@@ -440,8 +520,22 @@ final class ClientConnection {
     detachTimer = timer
     logger.notice(
       "session detached", metadata: ["timeout": "\(CanonicalNumber.format(configuration.detachTimeout)) s"])
-    registry.didDetach(self)
+    for victim in registry.didDetach(self) {
+      if victim.loop === loop {
+        victim.endSession(reason: "too-many-detached")
+        continue
+      }
+      // On its own loop, and only if no `resume` took it meanwhile.
+      let box = LoopConfined(victim)
+      victim.loop.execute {
+        guard box.value.isDetached else { return }
+        box.value.endSession(reason: "too-many-detached")
+      }
+    }
   }
+
+  /// Whether the session is detached: it has no connection and waits to be resumed.
+  var isDetached: Bool { connection == nil && !hasEnded && !lentForResume }
 
   /// Ends the session for good: its app closes and the server forgets it. `reason` goes to the
   /// log (PROTOCOL.md section 15 lists the reasons of detached sessions).
@@ -466,7 +560,7 @@ final class ClientConnection {
     session.clock.cancelAll()
     session.tearDown()
     history = nil
-    registry.didEnd(self)
+    registry.didEnd(self, token: session.resumeToken)
     if session.resumeToken != nil {
       logger.notice("session ended", metadata: ["reason": "\(reason)"])
     } else {
@@ -476,22 +570,10 @@ final class ClientConnection {
     endSharing(reason: reason)
   }
 
-  /// Gives this connection's transport, and what it read but did not handle yet, to the session
-  /// being resumed; this connection's own session ends.
-  private func handOver() -> (connection: any ClientTransport, framer: LineFramer, input: [LineFramer.Event])?
-  {
-    guard let connection else { return nil }
-    flush()
-    let input = Array(pendingInput[pendingInputHead...])
-    pendingInput.removeAll()
-    pendingInputHead = 0
-    self.connection = nil
-    endSession(reason: "replaced by a resumed session")
-    return (connection, framer, input)
-  }
-
   /// Runs `resume TOKEN frame=SEQ` sent on this connection: finds the session and moves this
-  /// connection over to it, or throws the error this connection answers with.
+  /// connection over to it, or throws the error this connection answers with. A session on
+  /// another loop gets the connection there (`resumeOnOtherLoop`), and this returns at once:
+  /// the reply comes from that loop, or, should it refuse, from this one later.
   func resume(token text: String, afterFrame sequence: Int) throws(SessionError) {
     let target: ClientConnection
     switch registry.lookUp(token: text) {
@@ -500,23 +582,163 @@ final class ClientConnection {
     case .otherDaemon(let name):
       throw .unknownSession("the token names the daemon '\(name)', and this is '\(configuration.daemonName)'")
     case .unknown:
-      throw .unknownSession(
-        "no session has this token: it is mistyped, or its session ended (detach timeout, quit, too many detached)"
-      )
+      throw Self.noSuchSession
     case .found(let found):
       target = found
     }
     guard target !== self else { throw .badArgument("this connection holds that session already") }
-    let last = target.session.engine.sequence
-    guard sequence <= last else {
-      throw .badArgument("frame \(sequence) was never sent: the session's last frame is \(last)")
+    guard target.loop === loop else {
+      try resumeOnOtherLoop(target, afterFrame: sequence)
+      return
     }
-    target.adopt(from: self, afterFrame: sequence)
+    if let refusal = target.refusalToAdopt(afterFrame: sequence) { throw refusal }
+    guard let handed = handOver() else { return }
+    target.adopt(handed, afterFrame: sequence)
   }
 
-  /// Takes over `source`'s connection and goes on: the frames the client missed, then
+  private static let noSuchSession = SessionError.unknownSession(
+    "no session has this token: it is mistyped, or its session ended (detach timeout, quit, too many detached)"
+  )
+
+  /// Why this session cannot take a connection that resumes it after frame `sequence`, or nil.
+  /// On this session's loop.
+  private func refusalToAdopt(afterFrame sequence: Int) -> SessionError? {
+    // A session that is itself handing its connection to another, or a daemon shutting down,
+    // has nothing to resume any more.
+    guard !hasEnded, !lentForResume, registry.acceptsDetached else { return Self.noSuchSession }
+    let last = session.engine.sequence
+    guard sequence <= last else {
+      return .badArgument("frame \(sequence) was never sent: the session's last frame is \(last)")
+    }
+    return nil
+  }
+
+  /// What a connection carries to the session it resumes: its transport (or the transport
+  /// handed off by another loop), its framer and the lines it read after `resume`.
+  struct HandedConnection {
+    let connection: any ClientTransport
+    let framer: LineFramer
+    let input: [LineFramer.Event]
+  }
+
+  /// A connection on its way to another loop's session (PROTOCOL.md section 17, "Event
+  /// loops"): its socket handed off, with its framer and unread lines.
+  struct ParkedResume: Sendable {
+    let transport: TransportHandOff
+    let framer: LineFramer
+    let input: [LineFramer.Event]
+  }
+
+  /// Gives this connection's transport, and what it read but did not handle yet, to the session
+  /// being resumed on this loop; this connection's own session ends.
+  private func handOver() -> HandedConnection? {
+    guard let connection else { return nil }
+    flush()
+    let input = Array(pendingInput[pendingInputHead...])
+    pendingInput.removeAll()
+    pendingInputHead = 0
+    self.connection = nil
+    endSession(reason: "replaced by a resumed session")
+    return HandedConnection(connection: connection, framer: framer, input: input)
+  }
+
+  /// Sends this connection to `target`'s loop, which checks the resume there and takes the
+  /// connection, or hands it back with the error to answer (`resumeRefused`). Meanwhile this
+  /// session holds no connection and handles nothing; it ends once the target took it.
+  private func resumeOnOtherLoop(_ target: ClientConnection, afterFrame sequence: Int) throws(SessionError) {
+    guard let connection else { return }
+    flush()
+    guard let handOff = connection.handOff() else {
+      throw .badArgument("this connection is closing; resume on a new one")
+    }
+    let parked = ParkedResume(
+      transport: handOff, framer: framer, input: Array(pendingInput[pendingInputHead...]))
+    pendingInput.removeAll()
+    pendingInputHead = 0
+    self.connection = nil
+    lentForResume = true
+    isClosing = true
+    stallTimer?.close()
+    stallTimer = nil
+    idleTimer?.close()
+    idleTimer = nil
+    let source = LoopConfined(self)
+    let resumed = LoopConfined(target)
+    let home = loop
+    logger.debug("handing the connection to the resumed session's loop")
+    let sent = target.loop.execute {
+      resumed.value.adoptFromOtherLoop(parked, afterFrame: sequence, source: source, sourceLoop: home)
+    }
+    if !sent {
+      // That loop has stopped (the daemon is shutting down): its sessions are gone.
+      resumeRefused(parked, error: Self.noSuchSession)
+    }
+  }
+
+  /// On this session's loop: takes a connection another loop handed over with `resume`, or
+  /// hands it back with the reason.
+  private func adoptFromOtherLoop(
+    _ parked: ParkedResume, afterFrame sequence: Int, source: LoopConfined<ClientConnection>,
+    sourceLoop: EventLoop
+  ) {
+    if let refusal = refusalToAdopt(afterFrame: sequence) {
+      sourceLoop.execute { source.value.resumeRefused(parked, error: refusal) }
+      return
+    }
+    let transport: any ClientTransport
+    do {
+      transport = try parked.transport.open(on: loop)
+    } catch {
+      logger.notice("a resuming connection was lost between loops", metadata: ["error": "\(error)"])
+      sourceLoop.execute { source.value.endLentSession() }
+      return
+    }
+    adopt(
+      HandedConnection(connection: transport, framer: parked.framer, input: parked.input),
+      afterFrame: sequence)
+    sourceLoop.execute { source.value.endLentSession() }
+  }
+
+  /// The connection lent to another loop's session was taken: this session ends, as it would
+  /// have on one loop.
+  private func endLentSession() {
+    guard lentForResume else { return }
+    lentForResume = false
+    endSession(reason: "replaced by a resumed session")
+  }
+
+  /// The other loop refused the resume (its session ended meanwhile, or `frame` was never
+  /// sent): the connection comes back and is answered here, as on one loop, and its own
+  /// session goes on.
+  private func resumeRefused(_ parked: ParkedResume, error: SessionError) {
+    guard lentForResume, !hasEnded else { return }  // ended meanwhile (shutdown): the socket closes
+    lentForResume = false
+    isClosing = false
+    let transport: any ClientTransport
+    do {
+      transport = try parked.transport.open(on: loop)
+    } catch {
+      endSession(reason: "connection closed")
+      return
+    }
+    connection = transport
+    framer = parked.framer
+    pendingInput = parked.input
+    pendingInputHead = 0
+    bind(transport)
+    send(.clientError(error.code, error.message))
+    if error.code == .unknownSession { countWrongToken() }
+    if closeAfterWrongTokens { closeForWrongTokens() }
+    flush()
+    startIdleTimer()
+    handlePendingInput()
+    pauseForBacklogIfNeeded()
+    if !isStalled, !pausedForBacklog, !isClosing { transport.startReading() }
+  }
+
+  /// Takes over a resuming connection and goes on: the frames the client missed, then
   /// `ok resume`, then the lines that came after `resume`.
-  private func adopt(from source: ClientConnection, afterFrame sequence: Int) {
+  private func adopt(_ handed: HandedConnection, afterFrame sequence: Int) {
     if let old = connection {
       // Held elsewhere, most likely by a connection the network lost without telling: the
       // token's holder takes the session (section 15).
@@ -541,7 +763,6 @@ final class ClientConnection {
     isStalled = false
     isClosing = false
     output.removeAll()
-    guard let handed = source.handOver() else { return }
     connection = handed.connection
     framer = handed.framer
     pendingInput = handed.input
@@ -715,8 +936,10 @@ public struct ConnectionStatistics: Sendable, Equatable {
   public var queuedChanges: Int
 }
 
-/// A connection carried to its next turn; `EventLoop.execute` runs the work on the loop thread
-/// that owns the connection, so the connection is only ever touched there.
-private struct NextTurn: @unchecked Sendable {
-  let connection: ClientConnection
+/// A loop-confined object carried into `EventLoop.execute` for the loop that owns it: the work
+/// runs on that loop's thread, so the object is only ever touched there (the one promise the
+/// compiler cannot check, hence unchecked).
+struct LoopConfined<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -31,6 +31,28 @@ protocol ClientTransport: AnyObject {
   @discardableResult func closeWithoutFlush(farewell: [UInt8]) -> Int
   /// Closes at once.
   func close()
+  /// Gives the transport up so that another event loop can go on with it (a `resume` for a
+  /// session on that loop): this object closes without calling `onClose`, and the socket, the
+  /// bytes not written yet and the framing state travel in what it returns. Nil when it is
+  /// closing and cannot move.
+  func handOff() -> TransportHandOff?
+}
+
+/// A transport between two event loops: taken off one by `ClientTransport.handOff()`, opened on
+/// the other by `open(on:)`. Sendable, since it crosses threads inside `EventLoop.execute`; an
+/// unopened one closes its socket when dropped.
+struct TransportHandOff: @unchecked Sendable {
+  /// The socket and what it had not written yet.
+  let socket: DetachedSocket
+  /// The WebSocket's state, nil for a TCP stream of lines.
+  let webSocket: WebSocketTransport.State?
+
+  /// The same transport on `loop`, which must be the calling thread's loop.
+  func open(on loop: EventLoop) throws(LoopError) -> any ClientTransport {
+    let connection = try loop.open(socket)
+    guard let webSocket else { return connection }
+    return WebSocketTransport(connection: connection, state: webSocket)
+  }
 }
 
 /// Why the server closes a connection, for transports that can say so (a WebSocket close code).
@@ -45,4 +67,8 @@ extension TCPConnection: ClientTransport {
   func closeAfterFlush(_ reason: TransportCloseReason) { closeAfterFlush() }
 
   var sentEndsAtBoundary: Bool { lastByteSent.map { $0 == UInt8(ascii: "\n") } ?? true }
+
+  func handOff() -> TransportHandOff? {
+    detach().map { TransportHandOff(socket: $0, webSocket: nil) }
+  }
 }

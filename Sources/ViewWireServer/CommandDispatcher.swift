@@ -267,7 +267,8 @@ final class CommandDispatcher {
       }
 
     case .join(let token):
-      let (role, frame) = try connection.join(token: token)
+      // Moved to the loop of the session it joins: the reply comes from there.
+      guard let (role, frame) = try connection.join(token: token) else { return }
       ok(
         "join", Field("session", String(session.id)), Field("role", role.rawValue),
         Field("frame", String(frame)),

@@ -1,4 +1,5 @@
 public import Foundation
+import ViewWireLoop
 
 /// What a daemon is told at start: where to listen and the limits that protect it.
 public struct ServerConfiguration: Sendable {
@@ -85,6 +86,20 @@ public struct ServerConfiguration: Sendable {
   public var maximumConnectionsPerAddress = 64
   /// Seconds a connection may send nothing before it is closed; 0 for never.
   public var idleTimeout: TimeInterval = 600
+
+  /// Event loops, each on a thread of its own (PROTOCOL.md section 17, "Event loops"): 1 serves
+  /// everything on the thread that calls `run`; `viewwired` defaults to one per processor.
+  /// Kept between 1 and `maximumLoops`.
+  public var loops = 1
+  /// The most loops a daemon runs: far more than the processors of any machine it serves from.
+  public static let maximumLoops = 64
+
+  /// One loop per processor this process may run on (its affinity mask, as `taskset` or a
+  /// cpuset sets it), at most `maximumLoops`: `viewwired`'s default.
+  public static var defaultLoops: Int { min(EventLoop.availableProcessors, maximumLoops) }
+
+  /// `loops` kept between 1 and `maximumLoops`.
+  package var loopCount: Int { min(max(loops, 1), Self.maximumLoops) }
 
   /// The daemon's defaults; the executable overrides what its options name.
   public init() {}

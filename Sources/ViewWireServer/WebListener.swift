@@ -3,11 +3,15 @@ import Logging
 import ViewWireLoop
 import ViewWireWeb
 
-/// The daemon's web port: serves the browser client's files and upgrades `GET /wire` to a
-/// WebSocket session, on the same loop as the line protocol (PROTOCOL.md section 13).
+/// The daemon's web port on one event loop: serves the browser client's files and upgrades
+/// `GET /wire` to a WebSocket session, on the same loops as the line protocol (PROTOCOL.md
+/// sections 13 and 17).
 ///
+/// Every loop has one for the web connections it serves; only the accepting loop's listens, and
+/// the server hands each accepted connection to the loop it chose (`start(_:)` there).
 /// Connections still reading their request count against `--max-connections` together with the
-/// sessions (`pendingCount`), so a flood of half-open HTTP connections cannot get past the limit.
+/// sessions (the server's census counts them from the accept), so a flood of half-open HTTP
+/// connections cannot get past the limit.
 final class WebListener {
   private let loop: EventLoop
   private let configuration: ServerConfiguration
@@ -15,14 +19,17 @@ final class WebListener {
   private let logger: Logger
   private var listener: TCPListener?
   private var pending: [ObjectIdentifier: WebRequestConnection] = [:]
-  /// Whether one more connection fits under the limit, counting the sessions.
-  var canAccept: () -> Bool = { true }
+  /// Called on the accepting loop with each connection accepted, for the server to count it and
+  /// hand it to a loop.
+  var onAccept: (TCPConnection) -> Void = { _ in }
   /// Starts a session on an upgraded connection.
   var onUpgrade: (WebSocketTransport) -> Void = { _ in }
+  /// A connection closed before it became a session: the server stops counting it.
+  var onAbandoned: () -> Void = {}
 
   /// The port bound, once listening.
   var port: Int { listener?.port ?? 0 }
-  /// Web connections not yet sessions.
+  /// Web connections of this loop not yet sessions.
   var pendingCount: Int { pending.count }
 
   init(loop: EventLoop, configuration: ServerConfiguration, files: StaticFileTable, logger: Logger) {
@@ -34,7 +41,7 @@ final class WebListener {
 
   func listen(port: Int) throws(LoopError) {
     listener = try loop.listen(host: configuration.host, port: port) { [unowned self] connection in
-      self.accept(connection)
+      self.onAccept(connection)
     }
   }
 
@@ -43,19 +50,24 @@ final class WebListener {
       ? .any : .sameOrigin(alsoAllowed: configuration.webAllowedOrigins)
   }
 
-  private func accept(_ connection: TCPConnection) {
-    guard canAccept() else {
-      connection.write(HTTPResponse.error(.serviceUnavailable).encoded)
-      connection.closeAfterFlush()
-      logger.warning("refused a web connection: too many", metadata: ["peer": "\(connection.remoteAddress)"])
-      return
-    }
+  /// Answers a connection refused for `--max-connections` with `503`.
+  func refuse(_ connection: TCPConnection) {
+    connection.write(HTTPResponse.error(.serviceUnavailable).encoded)
+    connection.closeAfterFlush()
+    logger.warning("refused a web connection: too many", metadata: ["peer": "\(connection.remoteAddress)"])
+  }
+
+  /// Reads the request of a connection this loop serves, counted already.
+  func start(_ connection: TCPConnection) {
     let request = WebRequestConnection(
       connection: connection, files: files, origins: origins,
       handshakeTimeoutMilliseconds: configuration.webHandshakeTimeoutMilliseconds, loop: loop, logger: logger)
     let key = ObjectIdentifier(request)
     pending[key] = request
-    request.onFinished = { [unowned self] in self.pending[key] = nil }
+    request.onFinished = { [unowned self] upgraded in
+      self.pending[key] = nil
+      if !upgraded { self.onAbandoned() }
+    }
     request.onUpgrade = { [unowned self] connection, rest in
       self.onUpgrade(
         WebSocketTransport(

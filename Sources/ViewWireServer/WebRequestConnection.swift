@@ -19,8 +19,9 @@ final class WebRequestConnection {
   private var isAnswered = false
   /// Called with the socket and the bytes that followed the head once the handshake succeeded.
   var onUpgrade: ((TCPConnection, [UInt8]) -> Void)?
-  /// Called once the connection is closed, or handed on: the listener stops counting it.
-  var onFinished: (() -> Void)?
+  /// Called once the connection is closed (false), or handed on as a WebSocket (true): the
+  /// listener stops counting it as pending.
+  var onFinished: ((_ upgraded: Bool) -> Void)?
 
   /// The path the WebSocket is upgraded on.
   static let wirePath = "/wire"
@@ -91,7 +92,7 @@ final class WebRequestConnection {
     connection.onRead = nil
     connection.onClose = nil
     let onUpgrade = self.onUpgrade
-    finish()
+    finish(upgraded: true)
     onUpgrade?(connection, rest)
   }
 
@@ -115,11 +116,11 @@ final class WebRequestConnection {
     timer = nil
   }
 
-  private func finish() {
+  private func finish(upgraded: Bool = false) {
     stopTimer()
     onUpgrade = nil
     let onFinished = self.onFinished
     self.onFinished = nil
-    onFinished?()
+    onFinished?(upgraded)
   }
 }

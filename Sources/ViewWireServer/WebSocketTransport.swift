@@ -17,6 +17,9 @@ final class WebSocketTransport: ClientTransport {
   private var leftover: [UInt8]
   /// Whether our close frame is out: nothing more is written or delivered.
   private var isClosing = false
+  /// Events decoded from the current read and not handled yet (see `received`).
+  private var undelivered: [WebSocketFrameDecoder.Event] = []
+  private var undeliveredHead = 0
   var onRead: ((UnsafeRawBufferPointer) -> Void)?
   var onDrain: (() -> Void)?
   var onClose: ((LoopError?) -> Void)?
@@ -29,6 +32,39 @@ final class WebSocketTransport: ClientTransport {
     self.leftover = leftover
     self.logger = logger
     decoder = WebSocketFrameDecoder(role: .server, maximumMessageBytes: maximumMessageBytes)
+    bindConnection()
+  }
+
+  /// What a WebSocket session carries to another event loop besides its socket: the decoder,
+  /// with any message or frame it holds in part.
+  struct State: Sendable {
+    let decoder: WebSocketFrameDecoder
+    /// Events of the read that carried the `resume`, after it.
+    let undelivered: [WebSocketFrameDecoder.Event]
+    let leftover: [UInt8]
+    let logger: Logger
+  }
+
+  /// Goes on with a WebSocket another loop handed off (`handOff()`).
+  init(connection: TCPConnection, state: State) {
+    self.connection = connection
+    leftover = state.leftover
+    logger = state.logger
+    decoder = state.decoder
+    undelivered = state.undelivered
+    bindConnection()
+  }
+
+  func handOff() -> TransportHandOff? {
+    guard !isClosing, let socket = connection.detach() else { return nil }
+    isClosing = true
+    let rest = Array(undelivered[undeliveredHead...])
+    return TransportHandOff(
+      socket: socket,
+      webSocket: State(decoder: decoder, undelivered: rest, leftover: leftover, logger: logger))
+  }
+
+  private func bindConnection() {
     connection.onRead = { [weak self] bytes in self?.received(bytes) }
     connection.onDrain = { [weak self] in self?.onDrain?() }
     connection.onClose = { [weak self] error in self?.onClose?(error) }
@@ -40,7 +76,9 @@ final class WebSocketTransport: ClientTransport {
 
   func startReading() {
     connection.startReading()
-    guard !leftover.isEmpty else { return }
+    // Events another loop decoded and handed over with this transport come first.
+    deliverUndelivered()
+    guard !leftover.isEmpty, !isClosing else { return }
     let bytes = leftover
     leftover = []
     bytes.withUnsafeBytes { received($0) }
@@ -58,35 +96,53 @@ final class WebSocketTransport: ClientTransport {
 
   private func received(_ bytes: UnsafeRawBufferPointer) {
     guard !isClosing else { return }
-    let failure = decoder.feed(bytes) { event in
-      guard !isClosing else { return }
-      switch event {
-      case .text(var payload):
-        if payload.isEmpty { return }
-        if payload.last != UInt8(ascii: "\n") { payload.append(UInt8(ascii: "\n")) }
-        payload.withUnsafeBytes { onRead?($0) }
-      case .binary:
-        break  // refused by the decoder (1003); never delivered
-      case .ping(let data):
-        // A client that pings without reading must not make the server hold pongs without end:
-        // past the backlog, pings go unanswered until it reads (PROTOCOL.md section 13).
-        guard connection.queuedBytes <= Self.pongBacklogLimit else { return }
-        var pong: [UInt8] = []
-        WebSocketFrameEncoder.appendFrame(.pong, payload: data, into: &pong)
-        connection.write(pong)
-      case .pong:
-        break
-      case .close(let code, _):
-        logger.debug(
-          "client closed the WebSocket", metadata: ["code": "\(code.map(\.description) ?? "none")"])
-        sendClose(code ?? .normal, reason: "")
-      }
-    }
+    // Decoded whole before any is handled: handling a `resume` may hand this transport to
+    // another loop (`handOff()`), which takes the decoder as it is after the whole read and
+    // the events not handled yet; the decoder must not be in the middle of a `feed` then.
+    let failure = decoder.feed(bytes) { event in undelivered.append(event) }
+    deliverUndelivered()
     if let failure {
       logger.info(
         "closing a WebSocket: \(failure.reason)",
         metadata: ["code": "\(failure.code)", "peer": "\(connection.remoteAddress)"])
       sendClose(failure.code, reason: failure.reason)
+    }
+  }
+
+  /// Handles the decoded events in order, until they run out or the transport closes or moves.
+  private func deliverUndelivered() {
+    while undeliveredHead < undelivered.count, !isClosing {
+      let event = undelivered[undeliveredHead]
+      undeliveredHead += 1
+      handle(event)
+    }
+    if undeliveredHead == undelivered.count || isClosing {
+      undelivered.removeAll(keepingCapacity: undelivered.capacity <= 64)
+      undeliveredHead = 0
+    }
+  }
+
+  private func handle(_ event: WebSocketFrameDecoder.Event) {
+    switch event {
+    case .text(var payload):
+      if payload.isEmpty { return }
+      if payload.last != UInt8(ascii: "\n") { payload.append(UInt8(ascii: "\n")) }
+      payload.withUnsafeBytes { onRead?($0) }
+    case .binary:
+      break  // refused by the decoder (1003); never delivered
+    case .ping(let data):
+      // A client that pings without reading must not make the server hold pongs without end:
+      // past the backlog, pings go unanswered until it reads (PROTOCOL.md section 13).
+      guard connection.queuedBytes <= Self.pongBacklogLimit else { return }
+      var pong: [UInt8] = []
+      WebSocketFrameEncoder.appendFrame(.pong, payload: data, into: &pong)
+      connection.write(pong)
+    case .pong:
+      break
+    case .close(let code, _):
+      logger.debug(
+        "client closed the WebSocket", metadata: ["code": "\(code.map(\.description) ?? "none")"])
+      sendClose(code ?? .normal, reason: "")
     }
   }
 

@@ -32,8 +32,9 @@ public final class TestServer: @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - apps: the apps clients may `open`.
-  ///   - configuration: limits and clock; its host and port are replaced by 127.0.0.1 and a free
-  ///     port. `manualClock` makes animations and timers move only on `clock advance`.
+  ///   - configuration: limits, clock and loops; its host and port are replaced by 127.0.0.1 and
+  ///     a free port. `manualClock` makes animations and timers move only on `clock advance`;
+  ///   `loops` above 1 runs that many event loops, as `viewwired --loops` does.
   ///   - logLevel: what the server logs to stderr; warnings by default, so tests stay quiet.
   /// - Throws: `ServerError` when the server cannot start.
   public init(
@@ -62,6 +63,12 @@ public final class TestServer: @unchecked Sendable {
     self.server = server
     port = try started.wait().get()
   }
+
+  /// How many connections each of the server's event loops serves now
+  /// (`ServerConfiguration.loops`): sessions attached, and web connections not yet sessions. A
+  /// test can wait for connections to spread, or for a `resume` to move one to its session's
+  /// loop.
+  public var connectionsPerLoop: [Int] { server.connectionsPerLoop }
 
   /// A client session to the server: `hello` already read, ready for `open`.
   public func session(timeout: Double = 10) throws -> ViewWireSession {

@@ -47,6 +47,8 @@ struct DaemonOptionsTests {
     Case(
       arguments: ["--max-connections-per-address", "0"],
       message: "--max-connections-per-address must be at least 1"),
+    Case(arguments: ["--loops", "0"], message: "--loops must be between 1 and 64, not 0"),
+    Case(arguments: ["--loops", "65"], message: "--loops must be between 1 and 64, not 65"),
     // PROTOCOL.md section 17: beyond loopback only with a token, or when told --insecure.
     Case(
       arguments: ["--host", "0.0.0.0"], message: "refusing to listen on 0.0.0.0 without --auth-token-file"),

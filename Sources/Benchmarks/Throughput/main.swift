@@ -14,6 +14,13 @@
 // request (utime + stime from /proc/PID/stat over the run), each as a ratio to redis PING. With
 // two or more CPUs, both servers are pinned to the last CPU and the load generator to the others.
 //
+// Then loops (`--loops`, PROTOCOL.md section 17): a `viewwired --loops 1` and a
+// `viewwired --loops N` (N the CPUs), both free to use every CPU, under the same closed-loop
+// `ping` and `tap` loads, interleaved round by round; it prints each one's requests per second
+// and the ratio N loops / 1 loop. The load generator is then free to run on every CPU too
+// (pinning it would take a CPU from the daemon), so on a 2-CPU machine it competes with the
+// loops: the ratio is what the daemon gains on this machine with its client on it.
+//
 // Then the fairness probe: one connection taps in a closed loop, alone, then while another
 // connection of the same daemon floods it with pipelined taps; its p99 with the flood over its
 // p99 without. The same for redis (PING probe, pipelined PING flood) as a reference.
@@ -48,11 +55,11 @@ signal(SIGPIPE, SIG_IGN)
 raiseFileLimit(to: 4096)
 
 say("bench-throughput: \(machineDescription())")
-// 50 connections for each of three kinds plus the fairness probe's, all from 127.0.0.1: past the
-// daemon's default of 64 per address (PROTOCOL.md section 17), the tap connections were refused.
-let viewwired = Daemon.viewwired(extra: [
-  "--max-connections", "1000", "--max-connections-per-address", "1000",
-])
+// One loop here: this daemon is pinned to one CPU, and `taskset -p` pins its main thread only.
+// Every connection comes from 127.0.0.1: the per-address limit (64 by default) must not refuse
+// the 150 this benchmark opens.
+let unlimited = ["--max-connections-per-address", "10000", "--max-connections", "10000"]
+let viewwired = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
 guard let redis = Daemon.redis() else {
   viewwired.stop()
   fail("redis-server is not installed (`make bench-throughput` installs the Debian package)")
@@ -168,7 +175,70 @@ for (index, load) in loads.enumerated() {
   }
 }
 say("")
-say("N loops: not available (viewwired has no --loops option yet: issue 14 item 1)")
+
+// MARK: Loops
+
+/// The N-loop daemon's throughput over the 1-loop daemon's, for `kinds`, both free to use
+/// every CPU; returns the median ratio of each kind.
+@MainActor func measureLoops() -> [(String, Double)] {
+  let loopCount = max(2, cpuCount)
+  let single = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
+  let several = Daemon.viewwired(extra: ["--loops", "\(loopCount)"] + unlimited)
+  defer {
+    single.stop()
+    several.stop()
+  }
+  let everyCPU = Array(0..<cpuCount)
+  if pinning {
+    pin(0, toCPUs: everyCPU)
+    say("loops: both daemons and the load generator free to run on CPU 0-\(cpuCount - 1)")
+  }
+  let kinds: [(RequestKind, String?)] = [
+    (RequestKind(name: "ping", requests: ["ping\n"], terminalPrefixes: okLine), nil),
+    (RequestKind(name: "tap", requests: ["tap @switch\n"], terminalPrefixes: okLine), "gallery"),
+  ]
+  let pairs = kinds.map { kind, app in
+    (makeLoad(kind, on: single, app: app), makeLoad(kind, on: several, app: app))
+  }
+  for (one, many) in pairs {
+    _ = one.loop.run(seconds: min(0.5, seconds))
+    _ = many.loop.run(seconds: min(0.5, seconds))
+  }
+  var one = [[Double]](repeating: [], count: pairs.count)
+  var many = [[Double]](repeating: [], count: pairs.count)
+  for round in 1...rounds {
+    for (index, pair) in pairs.enumerated() {
+      one[index].append(pair.0.loop.run(seconds: seconds).requestsPerSecond)
+      many[index].append(pair.1.loop.run(seconds: seconds).requestsPerSecond)
+    }
+    say(
+      "  round \(round): "
+        + pairs.indices.map {
+          "\(kinds[$0].0.name) 1 loop \(Int(one[$0].last!)), \(loopCount) loops \(Int(many[$0].last!)) req/s"
+        }.joined(separator: "; "))
+  }
+  var result: [(String, Double)] = []
+  for index in pairs.indices {
+    let r = ratio(many[index], one[index])
+    say(
+      "  \(pad(kinds[index].0.name, 5)) 1 loop \(String(format: "%.0f", median(one[index]))) req/s, \(loopCount) loops \(String(format: "%.0f", median(many[index]))) req/s: \(loopCount) loops / 1 loop \(r.text)"
+    )
+    result.append((kinds[index].0.name, r.median))
+  }
+  for (load, _) in pairs { for socket in load.sockets { socket.close() } }
+  for (_, load) in pairs { for socket in load.sockets { socket.close() } }
+  if pinning && cpuCount >= 2 { pin(0, toCPUs: Array(0..<(cpuCount - 1))) }
+  return result
+}
+
+say("")
+say(
+  "loops: \(connectionCount) connections per kind, 1 loop against \(max(2, cpuCount)) loops, load \(machineDescription())"
+)
+let loopRatios = measureLoops()
+summary.append(
+  loopRatios.map { String(format: "%@ %d loops/1 loop %.2fx", $0.0, max(2, cpuCount), $0.1) }.joined(
+    separator: ", "))
 
 // MARK: Fairness
 
@@ -266,4 +336,4 @@ for server in ["viewwired", "redis"] {
   if server == "viewwired" { summary.append(String(format: "flood raises p99 %.2fx", r.median)) }
 }
 say("")
-say("summary: vs redis PING, 1 loop: " + summary.joined(separator: "; "))
+say("summary (ratios to redis PING unless named): " + summary.joined(separator: "; "))
