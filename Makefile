@@ -18,7 +18,12 @@ TEST_APT_PACKAGES := chromium chromium-driver fonts-liberation telnet netcat-ope
 PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests clients/console-tests
 # App packages outside the root package, each built and tested in its own .build by `make test`,
 # so a change to the public API that breaks an app author's code fails here.
-EXAMPLES := Examples/Counter
+EXAMPLES := Examples/Counter Examples/Tips
+# Example packages' pytest folders, each run against its own package's daemon (which the loop over
+# EXAMPLES built), as docs/WRITING-APPS.md section 9 runs them: FOLDER:EXECUTABLE, the executable
+# in the package's .build/debug. `-p no:viewwire` keeps a plugin that a `pip install
+# clients/python` left registered (clients/python/viewwire.egg-info) from being loaded twice.
+EXAMPLE_PYTESTS := Examples/Tips/tests:tips-server
 # The modules `make docs` documents with DocC, one archive each under .build/docs/.
 DOC_TARGETS := ViewWireKit ViewWireServer ViewWireDaemon ViewWireTesting
 
@@ -80,6 +85,12 @@ test: deps py-deps test-deps
 	  echo "pytest $$dir"; \
 	  VIEWWIRED=$(CURDIR)/.build/debug/viewwired VIEWWIRE=$(CURDIR)/.build/debug/viewwire \
 	    $(PYTEST) -q -p no:cacheprovider $$dir || exit 1; \
+	done
+	@for entry in $(EXAMPLE_PYTESTS); do \
+	  dir=$${entry%%:*}; package=$${dir%/*}; executable=$${entry#*:}; \
+	  echo "pytest $$dir with $$executable"; \
+	  PYTHONPATH=$(CURDIR)/clients/python $(PYTEST) -q -p no:cacheprovider -p no:viewwire \
+	    -p viewwire.pytest_plugin --viewwired $(CURDIR)/$$package/.build/debug/$$executable $$dir || exit 1; \
 	done
 
 # DocC archives for the modules app authors use, for static hosting, in .build/docs/MODULE/.
