@@ -31,7 +31,8 @@ public final class TipView: UIView {
     perPersonLabel.accessibilityIdentifier = "per-person"
     perPersonLabel.font = .systemFont(ofSize: 32, weight: .bold)
     for label in [tipLabel, totalLabel, perPersonLabel] { label.textAlignment = .right }
-    for view in [billField, percentControl, peopleLabel, peopleStepper, tipLabel, totalLabel, perPersonLabel] {
+    for view in [billField, percentControl, peopleLabel, peopleStepper, tipLabel, totalLabel, perPersonLabel]
+    {
       addSubview(view)
     }
   }

@@ -50,6 +50,13 @@ struct TipsTranscriptTests {
     _ = try session.tap(x: stepper[0] + stepper[2] * 0.75, y: stepper[1] + stepper[3] / 2)
     #expect(session.text(of: "people-count") == "3 people")
     #expect(session.text(of: "per-person") == "$17.00 each")
+    _ = try session.tap("@bill")
+    _ = try session.key(.backspace)  // 42.5 is the same amount
+    #expect(session.text(of: "bill") == "42.5")
+    #expect(session.text(of: "per-person") == "$17.00 each")
+    _ = try session.key(.backspace)
+    _ = try session.key(.backspace)  // 42 at 20%, among three
+    #expect(session.text(of: "per-person") == "$16.80 each")
   }
 
   @Test func theBarButtonSavesTheBillAndATapMarksItPaid() throws {
@@ -75,7 +82,9 @@ struct TipsTranscriptTests {
 
   /// The centre of `node` in window coordinates: frames are in the parent's coordinates, so
   /// add the origins up to the window (a table's rows are not scrolled here).
-  private func centre(of node: ViewWireClient.Mirror.Node, in session: ViewWireSession) -> (x: Double, y: Double) {
+  private func centre(of node: ViewWireClient.Mirror.Node, in session: ViewWireSession) -> (
+    x: Double, y: Double
+  ) {
     let size = node.frame.compactMap(Double.init)
     var origin = (x: 0.0, y: 0.0)
     var next: Int? = node.id
