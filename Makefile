@@ -19,11 +19,16 @@ TEST_APT_PACKAGES := chromium chromium-driver fonts-liberation telnet netcat-ope
 PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests clients/console-tests deploy/tests
 # App packages outside the root package, each built and tested in its own .build by `make test`,
 # so a change to the public API that breaks an app author's code fails here.
-EXAMPLES := Examples/Counter
+EXAMPLES := Examples/Counter Examples/Tips
+# Example packages' pytest folders, each run against its own package's daemon (which the loop over
+# EXAMPLES built), as docs/WRITING-APPS.md section 9 runs them: FOLDER:EXECUTABLE, the executable
+# in the package's .build/debug. `-p no:viewwire` keeps a plugin that a `pip install
+# clients/python` left registered (clients/python/viewwire.egg-info) from being loaded twice.
+EXAMPLE_PYTESTS := Examples/Tips/tests:tips-server
 # The tests `make test` also runs under ThreadSanitizer, in their own build (.build-tsan): the
 # ones that run several event loops in the test process and in the daemon (issue 14), so a
 # state two loops share without a lock fails the build. Focused, to keep CI within minutes.
-TSAN_FILTER := LoopsTests|ResumeTests|FairTurnsTests|AccessTests|DetachTests
+TSAN_FILTER := LoopsTests|ResumeTests|FairTurnsTests|AccessTests|DetachTests|SharedSessionTests
 # The modules `make docs` documents with DocC, one archive each under .build/docs/.
 DOC_TARGETS := ViewWireKit ViewWireServer ViewWireDaemon ViewWireTesting
 
@@ -77,9 +82,7 @@ run: build
 test: deps py-deps test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel --num-workers 2
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
-	  --filter '$(TSAN_FILTER)'
+	@$(MAKE) --no-print-directory test-tsan
 	@for dir in $(EXAMPLES); do \
 	  echo "swift test in $$dir"; \
 	  $(SWIFT) build --package-path $$dir --build-tests && $(SWIFT) test --package-path $$dir --skip-build || exit 1; \
@@ -88,6 +91,12 @@ test: deps py-deps test-deps
 	  echo "pytest $$dir"; \
 	  VIEWWIRED=$(CURDIR)/.build/debug/viewwired VIEWWIRE=$(CURDIR)/.build/debug/viewwire \
 	    $(PYTEST) -q -p no:cacheprovider $$dir || exit 1; \
+	done
+	@for entry in $(EXAMPLE_PYTESTS); do \
+	  dir=$${entry%%:*}; package=$${dir%/*}; executable=$${entry#*:}; \
+	  echo "pytest $$dir with $$executable"; \
+	  PYTHONPATH=$(CURDIR)/clients/python $(PYTEST) -q -p no:cacheprovider -p no:viewwire \
+	    -p viewwire.pytest_plugin --viewwired $(CURDIR)/$$package/.build/debug/$$executable $$dir || exit 1; \
 	done
 
 # The ThreadSanitizer part of `make test` alone.

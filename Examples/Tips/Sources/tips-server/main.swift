@@ -1,0 +1,4 @@
+import TipsApps
+import ViewWireDaemon
+
+ViewWireApplication(apps: TipsApps.all).main()
