@@ -99,6 +99,12 @@ public final class Constraint {
   public let expression: Expression
   /// How `expression` compares with zero.
   public let relation: Relation
+  /// Where a solver holding this constraint keeps its entry (`Solver`'s entry table), so the
+  /// solver finds it without a hash table of constraints; -1 when no solver has claimed it. A
+  /// constraint added to a second solver while the first holds it is found by that solver's
+  /// (usually empty) overflow table instead. Declared beside `relation` so it fills that field's
+  /// padding: the object stays 48 bytes.
+  var solverIndex: Int32 = -1
   /// How much a violation costs; ``Strength/required`` means it must hold.
   public let strength: Strength
 

@@ -185,8 +185,11 @@ struct Row {
   /// reserve the sum of both lengths; a window's solver keeps its rows for the session's life,
   /// and the spare room was about a tenth of an idle session's memory (BENCHMARKS.md,
   /// bench-sessions). Copies only when at least four cells (64 bytes) would be given back.
-  mutating func compact() {
-    guard cells.capacity >= cells.count &+ 4 else { return }
+  ///
+  /// With `exactly`, copies for any spare cell (``Solver/trimStorage()``, when the row will sit
+  /// unchanged for a while).
+  mutating func compact(exactly: Bool = false) {
+    guard cells.capacity >= cells.count &+ (exactly ? 1 : 4) else { return }
     cells = [Cell](unsafeUninitializedCapacity: cells.count) { buffer, count in
       _ = buffer.initialize(from: cells)
       count = cells.count
@@ -244,6 +247,16 @@ struct Row {
     guard found else { return }
     let coefficient = cells.remove(at: index).coefficient
     insert(row, coefficient)
+  }
+
+  /// Gives every symbol its new id (`newID[old]`), which keeps the old order, so the cells stay
+  /// sorted (``Solver/trimStorage()``).
+  mutating func renumber(_ newID: [Int32]) {
+    for index in cells.indices {
+      let symbol = cells[index].symbol
+      cells[index].symbol = Symbol(id: newID[symbol.index], kind: symbol.kind)
+    }
+    if basic.isValid { basic = Symbol(id: newID[basic.index], kind: basic.kind) }
   }
 
   var isAllDummies: Bool { cells.allSatisfy { $0.symbol.kind == .dummy } }

@@ -52,18 +52,27 @@ public final class Solver {
 
   struct ConstraintEntry {
     let constraint: Constraint
-    let tag: Tag
+    var tag: Tag
     /// When it was added, so a rebuild adds the survivors in their original order.
     let serial: Int
+    /// Whether `overflow` finds this entry, rather than the constraint's `solverIndex` (which
+    /// another solver holding the same constraint claimed first).
+    let inOverflow: Bool
   }
 
   struct EditEntry {
-    let tag: Tag
+    var tag: Tag
     let constraint: Constraint
     var constant: Double
   }
 
-  private var constraints: [ObjectIdentifier: ConstraintEntry] = [:]
+  /// The constraints held, each found through its `solverIndex` (or `overflow`), so the solver
+  /// keeps no hash table of constraints: a dictionary's buckets were 40 bytes each and up to half
+  /// empty after growth, in every window's solver for the session's life.
+  private var entries: [ConstraintEntry] = []
+  /// Entries of constraints whose `solverIndex` another solver holds; empty unless a constraint
+  /// is in two solvers at once.
+  private var overflow: [ObjectIdentifier: Int32] = [:]
   private var nextSerial = 0
   /// How negative an objective coefficient must be to count as an improving direction. Reduced
   /// costs are sums of strengths, and at UIKit's scale (priority 999 is about 1e9) their rounding
@@ -105,7 +114,7 @@ public final class Solver {
   /// Per symbol id: the slot of the row the symbol is basic in, or -1 if it is parametric.
   private var slotOfSymbol: [Int32] = [-1]
   /// Per symbol id: slots of rows that mention the symbol (a superset; see the type's docs).
-  private var columns: [[Int32]] = [[]]
+  private var columns = ColumnIndex()
   /// Per slot: the last walk that visited it, to drop duplicate column entries.
   private var visited: [UInt32] = []
   private var walk: UInt32 = 0
@@ -126,8 +135,7 @@ public final class Solver {
   ///   ``SolverError/unsatisfiableConstraint(_:)`` if it is required and conflicts with the
   ///   required constraints already present (the solver is left as it was).
   public func addConstraint(_ constraint: Constraint) throws(SolverError) {
-    let key = ObjectIdentifier(constraint)
-    guard constraints[key] == nil else { throw .duplicateConstraint("\(constraint)") }
+    guard entryIndex(of: constraint) == nil else { throw .duplicateConstraint("\(constraint)") }
 
     var (row, tag) = makeRow(for: constraint)
     var subject = chooseSubject(row, tag)
@@ -152,8 +160,7 @@ public final class Solver {
       }
     }
 
-    constraints[key] = ConstraintEntry(constraint: constraint, tag: tag, serial: nextSerial)
-    nextSerial += 1
+    insertEntry(constraint, tag: tag)
     for variable in mentionedVariables(of: constraint) {
       externalUses[ObjectIdentifier(variable)]?.count += 1
     }
@@ -172,9 +179,8 @@ public final class Solver {
   ///
   /// - Throws: ``SolverError/unknownConstraint(_:)`` if the constraint is not in the solver.
   public func removeConstraint(_ constraint: Constraint) throws(SolverError) {
-    guard let entry = constraints.removeValue(forKey: ObjectIdentifier(constraint)) else {
-      throw .unknownConstraint("\(constraint)")
-    }
+    guard let index = entryIndex(of: constraint) else { throw .unknownConstraint("\(constraint)") }
+    let entry = removeEntry(at: index)
     let tag = entry.tag
     removeErrorTerms(tag, strength: constraint.strength)
 
@@ -218,15 +224,15 @@ public final class Solver {
     isRebuilding = true
     rebuildCount += 1
     defer { isRebuilding = false }
-    let survivors = constraints.values.sorted { $0.serial < $1.serial }
+    let survivors = entries.sorted { $0.serial < $1.serial }
     let editEntries = edits
     reset()
     for entry in survivors { try addConstraint(entry.constraint) }
     for (key, edit) in editEntries {
-      guard let added = constraints[ObjectIdentifier(edit.constraint)] else {
+      guard let added = entryIndex(of: edit.constraint) else {
         throw .internalSolverError("edit constraint \(edit.constraint) missing after a rebuild")
       }
-      edits[key] = EditEntry(tag: added.tag, constraint: edit.constraint, constant: 0)
+      edits[key] = EditEntry(tag: entries[added].tag, constraint: edit.constraint, constant: 0)
     }
     for (key, edit) in editEntries where edit.constant != 0 {
       guard let variable = edit.constraint.expression.terms.first?.variable else { continue }
@@ -237,7 +243,7 @@ public final class Solver {
 
   /// Whether this constraint object is currently in the solver.
   public func hasConstraint(_ constraint: Constraint) -> Bool {
-    constraints[ObjectIdentifier(constraint)] != nil
+    entryIndex(of: constraint) != nil
   }
 
   // MARK: - Edit variables
@@ -253,10 +259,10 @@ public final class Solver {
     guard !strength.isRequired else { throw .badRequiredStrength("\(variable)") }
     let constraint = Constraint(Expression(variable), .equal, strength: strength)
     try addConstraint(constraint)
-    guard let entry = constraints[ObjectIdentifier(constraint)] else {
+    guard let index = entryIndex(of: constraint) else {
       throw .internalSolverError("edit constraint for \(variable) missing after it was added")
     }
-    edits[key] = EditEntry(tag: entry.tag, constraint: constraint, constant: 0)
+    edits[key] = EditEntry(tag: entries[index].tag, constraint: constraint, constant: 0)
   }
 
   /// Stops `variable` from being editable and removes its edit constraint.
@@ -325,14 +331,16 @@ public final class Solver {
 
   /// Removes every constraint and edit variable, as if newly created.
   public func reset() {
-    constraints = [:]
+    releaseEntries()
+    entries = []
+    overflow = [:]
     edits = [:]
     externals = []
     externalUses = [:]
     rows = []
     freeSlots = []
     slotOfSymbol = [-1]
-    columns = [[]]
+    columns = ColumnIndex()
     visited = []
     walk = 0
     infeasibleRows = []
@@ -341,12 +349,217 @@ public final class Solver {
     objectiveTolerance = 1.0e-8
   }
 
+  // MARK: - Storage
+
+  /// What a solver holds, for tests and for finding where a window's memory goes.
+  public struct StorageStatistics: Sendable, Equatable {
+    /// Constraints held (edit constraints included).
+    public var constraints: Int
+    /// Rows in the tableau.
+    public var rows: Int
+    /// Row slots, in use or free (free slots are reused before new ones are made).
+    public var rowSlots: Int
+    /// Cells of the rows in the tableau (`coefficient * symbol` entries).
+    public var cells: Int
+    /// Symbol ids allocated: every per-symbol table has this many entries.
+    public var symbols: Int
+    /// Entries of the column index, stale ones included.
+    public var columnEntries: Int
+    /// An estimate of the heap bytes the solver's own tables hold, spare capacity included
+    /// (not counting the constraint and variable objects, which belong to the caller).
+    public var bytes: Int
+  }
+
+  /// Counts what the solver holds now; O(rows).
+  public var storageStatistics: StorageStatistics {
+    var cells = 0
+    var bytes = rows.capacity * MemoryLayout<Row>.stride
+    for row in rows {
+      cells += row.cells.count
+      if row.cells.capacity > 0 { bytes += 32 + row.cells.capacity * MemoryLayout<Cell>.stride }
+    }
+    bytes += objective.cells.capacity * MemoryLayout<Cell>.stride
+    bytes += (slotOfSymbol.capacity + visited.capacity + freeSlots.capacity) * 4
+    bytes += infeasibleRows.capacity * MemoryLayout<Symbol>.stride
+    bytes += columns.byteCount
+    bytes += entries.capacity * MemoryLayout<ConstraintEntry>.stride
+    bytes += externals.capacity * MemoryLayout<(Variable, Symbol)>.stride
+    // A dictionary keeps its capacity at three quarters of its buckets, and a bucket holds a key
+    // and a value.
+    bytes += externalUses.capacity * 4 / 3 * (8 + MemoryLayout<ExternalUse>.stride)
+    bytes += edits.capacity * 4 / 3 * (8 + MemoryLayout<EditEntry>.stride)
+    bytes += overflow.capacity * 4 / 3 * 12
+    return StorageStatistics(
+      constraints: entries.count, rows: rows.count - freeSlots.count, rowSlots: rows.count, cells: cells,
+      symbols: slotOfSymbol.count, columnEntries: columns.entryCount, bytes: bytes)
+  }
+
+  /// Gives back memory the solver holds beyond what its constraints need: the spare capacity
+  /// its tables grew while constraints were added (an array doubles, so up to half of it is
+  /// spare), and the ids of symbols that no row, constraint or variable uses any more (removed
+  /// constraints' slacks and errors), which every per-symbol table would otherwise keep a place
+  /// for. The solution, and every choice later steps make, are unchanged: ids are renumbered in
+  /// their old order, which is the only thing the pivoting rules look at.
+  ///
+  /// Costs a pass over the tableau when there is something to give back, and a few capacity
+  /// checks when there is not. Call it when a batch of changes is done and the solver will sit
+  /// idle (a window's layout pass calls it after each solve), not between two additions.
+  public func trimStorage() {
+    if columns.entryCount > 2 * storedCells + 64 { compactColumns() }
+    if slotOfSymbol.count > 64 { renumberSymbolsIfSparse() }
+    shrink(&rows)
+    shrink(&freeSlots)
+    shrink(&slotOfSymbol)
+    shrink(&visited)
+    shrink(&infeasibleRows)
+    shrink(&entries)
+    shrink(&externals)
+    objective.compact()
+    for slot in rows.indices where rows[slot].cells.capacity > rows[slot].cells.count {
+      rows[slot].compact(exactly: true)
+    }
+    columns.trim()
+    shrinkDictionary(&externalUses)
+    shrinkDictionary(&edits)
+    shrinkDictionary(&overflow)
+  }
+
+  /// Cells in the tableau's rows, counted when asked (once per `trimStorage`, O(rows)).
+  private var storedCells: Int { rows.reduce(0) { $0 + $1.cells.count } }
+
+  /// Walks every column, dropping stale entries and duplicates. Columns are otherwise only
+  /// cleaned when walked, and a column that is never walked keeps an entry for every time a row
+  /// came to mention its symbol again: in a window whose rows all end at its edge, the edge's
+  /// errors collected entries quadratically in the rows (a million for 5,000 rows), far more
+  /// than the cells themselves.
+  private func compactColumns() {
+    for id in 1..<slotOfSymbol.count {
+      walk &+= 1
+      let stamp = walk
+      // The kind does not matter: a row finds a symbol by id.
+      let symbol = Symbol(id: Int32(id), kind: .slack)
+      columns.compact(id) { slot in
+        let slot = Int(slot)
+        guard visited[slot] != stamp && rows[slot].contains(symbol) else { return false }
+        visited[slot] = stamp
+        return true
+      }
+    }
+  }
+
+  /// Renumbers the symbols still in use, in their old order, when fewer than half the ids are.
+  private func renumberSymbolsIfSparse() {
+    var used = [Bool](repeating: false, count: slotOfSymbol.count)
+    for row in rows where row.basic.isValid {
+      used[row.basic.index] = true
+      for cell in row.cells { used[cell.symbol.index] = true }
+    }
+    for cell in objective.cells { used[cell.symbol.index] = true }
+    for entry in entries {
+      used[entry.tag.marker.index] = true
+      used[entry.tag.other.index] = true
+    }
+    for (_, symbol) in externals { used[symbol.index] = true }
+    used[0] = true
+    let live = used.reduce(0) { $0 + ($1 ? 1 : 0) }
+    guard live * 2 < used.count else { return }
+
+    var newID = [Int32](repeating: -1, count: used.count)
+    var next: Int32 = 0
+    for (id, isUsed) in used.enumerated() where isUsed {
+      newID[id] = next
+      next += 1
+    }
+    func map(_ symbol: Symbol) -> Symbol {
+      symbol.isValid ? Symbol(id: newID[symbol.index], kind: symbol.kind) : symbol
+    }
+    for slot in rows.indices where rows[slot].basic.isValid { rows[slot].renumber(newID) }
+    objective.renumber(newID)
+    for index in entries.indices {
+      entries[index].tag = Tag(marker: map(entries[index].tag.marker), other: map(entries[index].tag.other))
+    }
+    for (key, edit) in edits {
+      edits[key]?.tag = Tag(marker: map(edit.tag.marker), other: map(edit.tag.other))
+    }
+    for index in externals.indices {
+      let symbol = map(externals[index].symbol)
+      externals[index].symbol = symbol
+      externalUses[ObjectIdentifier(externals[index].variable)]?.symbol = symbol
+    }
+    infeasibleRows = infeasibleRows.compactMap { newID[$0.index] >= 0 ? map($0) : nil }
+    var slots = [Int32](repeating: -1, count: Int(next))
+    for (id, slot) in slotOfSymbol.enumerated() where newID[id] >= 0 { slots[Int(newID[id])] = slot }
+    slotOfSymbol = slots
+    columns.renumber(newID, count: Int(next))
+  }
+
+  /// Makes a dictionary again at the size its entries need when more than half its capacity is
+  /// spare (a dictionary never shrinks by itself).
+  private func shrinkDictionary<Key: Hashable, Value>(_ dictionary: inout [Key: Value]) {
+    guard dictionary.capacity > 8, dictionary.count * 2 < dictionary.capacity else { return }
+    var smaller = [Key: Value](minimumCapacity: dictionary.count)
+    for (key, value) in dictionary { smaller[key] = value }
+    dictionary = smaller
+  }
+
+  // MARK: - The constraint table
+
+  /// Where `constraint`'s entry is, or nil when the solver does not hold it.
+  @inline(__always) private func entryIndex(of constraint: Constraint) -> Int? {
+    let index = Int(constraint.solverIndex)
+    if index >= 0 && index < entries.count && entries[index].constraint === constraint { return index }
+    guard !overflow.isEmpty else { return nil }
+    return overflow[ObjectIdentifier(constraint)].map(Int.init)
+  }
+
+  private func insertEntry(_ constraint: Constraint, tag: Tag) {
+    let index = Int32(entries.count)
+    // Claimed by another solver (or by one that went away holding it): found through `overflow`.
+    let claimed = constraint.solverIndex >= 0
+    if claimed {
+      overflow[ObjectIdentifier(constraint)] = index
+    } else {
+      constraint.solverIndex = index
+    }
+    entries.append(ConstraintEntry(constraint: constraint, tag: tag, serial: nextSerial, inOverflow: claimed))
+    nextSerial += 1
+  }
+
+  /// Removes the entry at `index`, moving the last entry into its place.
+  private func removeEntry(at index: Int) -> ConstraintEntry {
+    let entry = entries[index]
+    if entry.inOverflow {
+      overflow[ObjectIdentifier(entry.constraint)] = nil
+    } else {
+      entry.constraint.solverIndex = -1
+    }
+    let last = entries.count - 1
+    if index != last {
+      let moved = entries[last]
+      entries[index] = moved
+      if moved.inOverflow {
+        overflow[ObjectIdentifier(moved.constraint)] = Int32(index)
+      } else {
+        moved.constraint.solverIndex = Int32(index)
+      }
+    }
+    entries.removeLast()
+    return entry
+  }
+
+  /// Gives the constraints' `solverIndex` back, so another solver can claim them.
+  private func releaseEntries() {
+    for entry in entries where !entry.inOverflow { entry.constraint.solverIndex = -1 }
+  }
+
+  deinit { releaseEntries() }
+
   // MARK: - Row storage and the column index
 
   private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
     let symbol = Symbol(id: Int32(slotOfSymbol.count), kind: kind)
     slotOfSymbol.append(-1)
-    columns.append([])
+    columns.addSymbol()
     return symbol
   }
 
@@ -404,9 +617,7 @@ public final class Solver {
       visited.append(0)
     }
     slotOfSymbol[row.basic.index] = slot
-    columns.withUnsafeMutableBufferPointer { columns in
-      for cell in row.cells { columns[cell.symbol.index].append(slot) }
-    }
+    columns.append(slot, toEachIn: row.cells)
   }
 
   /// Removes and returns the row `basic` is basic in; its slot becomes free. Column entries that
@@ -425,20 +636,12 @@ public final class Solver {
   private func rowsMentioning(_ symbol: Symbol) -> [Int32] {
     walk &+= 1
     let stamp = walk
-    var list = columns[symbol.index]
-    columns[symbol.index] = []
-    var kept = 0
-    for index in list.indices {
-      let slot = Int(list[index])
-      if visited[slot] != stamp && rows[slot].contains(symbol) {
-        visited[slot] = stamp
-        list[kept] = list[index]
-        kept += 1
-      }
+    return columns.filter(symbol.index) { slot in
+      let slot = Int(slot)
+      guard visited[slot] != stamp && rows[slot].contains(symbol) else { return false }
+      visited[slot] = stamp
+      return true
     }
-    list.removeLast(list.count - kept)
-    columns[symbol.index] = list
-    return list
   }
 
   /// Adds `delta * coefficient of marker` to the constant of every row that mentions `marker`,
@@ -448,29 +651,21 @@ public final class Solver {
   private func shiftRows(mentioning marker: Symbol, by delta: Double) {
     walk &+= 1
     let stamp = walk
-    var list = columns[marker.index]
-    columns[marker.index] = []
-    var kept = 0
     rows.withUnsafeMutableBufferPointer { rows in
       visited.withUnsafeMutableBufferPointer { visited in
-        list.withUnsafeMutableBufferPointer { list in
-          for index in 0..<list.count {
-            let slot = Int(list[index])
-            guard visited[slot] != stamp else { continue }
-            let coefficient = rows[slot].coefficient(for: marker)
-            guard coefficient != 0 else { continue }
-            visited[slot] = stamp
-            list[kept] = list[index]
-            kept &+= 1
-            if rows[slot].add(delta * coefficient) < 0 && rows[slot].basic.isRestricted {
-              infeasibleRows.append(rows[slot].basic)
-            }
+        _ = columns.filter(marker.index) { slot in
+          let slot = Int(slot)
+          guard visited[slot] != stamp else { return false }
+          let coefficient = rows[slot].coefficient(for: marker)
+          guard coefficient != 0 else { return false }
+          visited[slot] = stamp
+          if rows[slot].add(delta * coefficient) < 0 && rows[slot].basic.isRestricted {
+            infeasibleRows.append(rows[slot].basic)
           }
+          return true
         }
       }
     }
-    list.removeLast(list.count - kept)
-    columns[marker.index] = list
   }
 
   /// Pivots: `leaving` (basic) becomes parametric and `entering` (mentioned by its row) basic.
@@ -485,7 +680,7 @@ public final class Solver {
     row.compact()
     rows[Int(slot)] = row
     slotOfSymbol[entering.index] = slot
-    columns[leaving.index].append(slot)
+    columns.append(slot, to: leaving.index)
   }
 
   /// Replaces `symbol` everywhere by `row` and records rows that became infeasible.
@@ -496,17 +691,13 @@ public final class Solver {
       added.removeAll(keepingCapacity: true)
       rows[s].substitute(symbol, row, added: &added)
       rows[s].compact()
-      if !added.isEmpty {
-        columns.withUnsafeMutableBufferPointer { columns in
-          for a in added { columns[a.index].append(slot) }
-        }
-      }
+      if !added.isEmpty { columns.append(slot, toEach: added) }
       if rows[s].basic.isRestricted && rows[s].constant < 0 {
         infeasibleRows.append(rows[s].basic)
       }
     }
     // No row mentions the symbol any more.
-    columns[symbol.index] = []
+    columns.clear(symbol.index)
     objective.substitute(symbol, row)
     artificial?.substitute(symbol, row)
   }
@@ -584,7 +775,7 @@ public final class Solver {
     // Candidates mentioned by the fewest rows come first: checking and substituting them is
     // cheapest (an edit variable's error, mentioned everywhere, comes last).
     let candidates = row.cells.filter { $0.coefficient < 0 && $0.symbol.isPivotable }
-      .sorted { columns[$0.symbol.index].count < columns[$1.symbol.index].count }
+      .sorted { columns.count(of: $0.symbol.index) < columns.count(of: $1.symbol.index) }
     for cell in candidates.prefix(4) {
       let value = row.constant / -cell.coefficient
       if keepsFeasible(cell.symbol, value) { return cell.symbol }
@@ -631,7 +822,7 @@ public final class Solver {
     }
     // The artificial variable is parametric (so zero): remove its column.
     for slot in rowsMentioning(art) { rows[Int(slot)].remove(art) }
-    columns[art.index] = []
+    columns.clear(art.index)
     objective.remove(art)
     return true
   }

@@ -60,7 +60,6 @@ public struct LineFramer: Sendable {
   /// limit, and the server's configuration or a test may set another.
   public init(maximumLineLength: Int = 4096) {
     self.maximumLineLength = maximumLineLength
-    line.reserveCapacity(256)
   }
 
   /// Feeds bytes as they were read; calls `handler` once per event (a finished line, a telnet

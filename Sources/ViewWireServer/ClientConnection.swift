@@ -350,7 +350,10 @@ final class ClientConnection {
     peakUnsentBytes = max(peakUnsentBytes, output.count + connection.queuedBytes)
     if !output.isEmpty, !connection.isClosed {
       connection.write(output)
-      output.removeAll(keepingCapacity: output.capacity <= 64 * 1024)
+      // A small reply's room is kept for the next one; a frame's is given back, or an idle
+      // session would hold the capacity of the largest frame it ever sent (its first, whole
+      // one: kilobytes) for as long as it lasts.
+      output.removeAll(keepingCapacity: output.capacity <= 512)
     }
     if !isStalled && connection.queuedBytes > configuration.outputLimit {
       stall()

@@ -128,7 +128,7 @@ open class LayoutGuide: LayoutItem {
 
   /// A guide that belongs to no view yet: add it to one with `addLayoutGuide(_:)` before constraining it, so
   /// its constraints have a hierarchy to live in.
-  public init() { layoutVariables = LayoutVariables("guide") }
+  public init() { layoutVariables = LayoutVariables() }
 
   /// The owning view, through which the guide's constraints find their window and solver.
   public var layoutOwnerView: View? { owningView }
@@ -172,7 +172,7 @@ extension View: LayoutItem {
   /// constraint mentions cost nothing.
   public var layoutVariables: LayoutVariables {
     if let existing = layoutState.variables { return existing }
-    let made = LayoutVariables(layoutName)
+    let made = LayoutVariables()
     layoutState.variables = made
     return made
   }

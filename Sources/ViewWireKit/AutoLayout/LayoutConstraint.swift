@@ -92,11 +92,15 @@ public final class LayoutVariables {
   let width: Variable
   let height: Variable
 
-  init(_ name: String) {
-    minX = Variable("\(name).minX")
-    minY = Variable("\(name).minY")
-    width = Variable("\(name).width")
-    height = Variable("\(name).height")
+  /// Named by attribute only. Names made from the item's (`UITextField#username.minX`) were
+  /// mostly longer than the 15 bytes a `String` holds inline, so each was a 64-byte heap string,
+  /// four per constrained view for as long as the view lived; the kit shows them nowhere (its
+  /// reports name constraints by their items and attributes), and literals cost no memory.
+  init() {
+    minX = Variable("minX")
+    minY = Variable("minY")
+    width = Variable("width")
+    height = Variable("height")
   }
 
   /// The solved rectangle.

@@ -49,6 +49,13 @@ public final class LayoutEngine {
   /// How many constraints were added to the solver so far (edits and intrinsic sizes included).
   public private(set) var solverAdditions = 0
 
+  /// What the window's solver holds: its rows, symbol ids and an estimate of its bytes, so tests
+  /// can show that it follows the constraints in force rather than every constraint ever added.
+  package var solverStorage: (constraints: Int, rows: Int, symbols: Int, bytes: Int) {
+    let statistics = solver.storageStatistics
+    return (statistics.constraints, statistics.rows, statistics.symbols, statistics.bytes)
+  }
+
   /// Where conflict and ambiguity reports go (the window's trace sink).
   var report: (String) -> Void = { _ in }
 
@@ -182,6 +189,9 @@ public final class LayoutEngine {
     for record in orderedRecords where updateExtras(record) { changed = true }
     guard changed else { return false }
     solver.updateVariables()
+    // The window's solver then sits idle until the next change, for as long as the session
+    // lasts: what it grew while this pass added constraints goes back.
+    solver.trimStorage()
     solveCount += 1
     assignFrames(scale: scale)
     reportAmbiguity()
