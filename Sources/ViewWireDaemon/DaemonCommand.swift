@@ -21,14 +21,13 @@ struct DaemonCommand: ParsableCommand {
 
   init() {}
 
-  /// Parses `arguments` (the process's own when nil), validation included.
+  /// Parses `arguments` (the process's own when nil), validation included. `--help` is thrown
+  /// as argument-parser's clean exit, which `exit(withError:)` prints.
+  ///
+  /// Not `parseAsRoot`: for `--help` it returns a help command instead of this one, which the
+  /// daemon took for a parser failure and crashed on.
   static func parse(_ arguments: [String]?, commandName: String) throws -> DaemonOptions {
     name = commandName
-    let command = try parseAsRoot(arguments)
-    guard let daemon = command as? DaemonCommand else {
-      // The root command has no subcommands, so the parser can only return itself.
-      preconditionFailure("argument-parser returned \(type(of: command)) for the daemon's options")
-    }
-    return daemon.options
+    return try parse(arguments).options
   }
 }

@@ -77,6 +77,25 @@ struct DaemonOptionsTests {
     #expect(text.contains(testCase.message), "stderr: \(text)")
   }
 
+  /// `--help` prints every option and exits 0 (it crashed the daemon: the parser's help command
+  /// was taken for a parse failure).
+  @Test func helpPrintsTheOptionsAndExitsCleanly() throws {
+    let process = Process()
+    process.executableURL = Daemon.executable
+    process.arguments = ["--help"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = Pipe()
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(text.contains("USAGE: viewwired"), "stdout: \(text)")
+    for option in ["--port", "--web-port", "--loops", "--auth-token-file", "--max-joiners"] {
+      #expect(text.contains(option), "--help names \(option)")
+    }
+  }
+
   struct Conversion: CustomTestStringConvertible, Sendable {
     let seconds: Double
     let milliseconds: UInt64
