@@ -23,16 +23,6 @@ class WebDaemon(Daemon):
 
     def __init__(self, workdir: Path, extra_args: List[str]) -> None:
         super().__init__(workdir, ["--web-port", "0", *extra_args])
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            text = self.stdout.read_text(encoding="utf-8")
-            lines = [line for line in text.split("\n")[:-1] if line.startswith("web on http://")]
-            if lines:
-                self.web_port = int(lines[0].rstrip("/").rsplit(":", 1)[1])
-                return
-            time.sleep(0.01)
-        self.stop()
-        pytest.fail("the daemon did not print its `web on` line", pytrace=False)
 
     @property
     def url(self) -> str:

@@ -28,31 +28,51 @@ import pytest
 
 
 class DaemonProcess:
-    """One running ViewWire daemon, started on a free port, with the port it reported."""
+    """One running ViewWire daemon, started on a free port, with the port it reported.
 
-    def __init__(self, executable: str, extra_args: List[str], host: str = "127.0.0.1", timeout: float = 20) -> None:
+    With `--web-port` among `extra_args`, also the web port its `web on http://HOST:PORT/` line
+    names (`web_port`). Its output goes to `stdout.txt` and `stderr.txt` in `workdir`, or in a
+    temporary folder removed by `stop()`."""
+
+    def __init__(
+        self,
+        executable: str,
+        extra_args: List[str],
+        host: str = "127.0.0.1",
+        timeout: float = 20,
+        workdir: Optional[Path] = None,
+    ) -> None:
         self.host = host
-        self._dir = tempfile.TemporaryDirectory(prefix="viewwired-")
-        self.stdout_path = Path(self._dir.name) / "stdout.txt"
-        self.stderr_path = Path(self._dir.name) / "stderr.txt"
+        self._dir = None if workdir else tempfile.TemporaryDirectory(prefix="viewwired-")
+        folder = Path(workdir) if workdir else Path(self._dir.name)
+        folder.mkdir(parents=True, exist_ok=True)
+        self.stdout_path = folder / "stdout.txt"
+        self.stderr_path = folder / "stderr.txt"
+        self.web_port: Optional[int] = None
         # Files rather than pipes: nobody has to keep reading them for the daemon to run on.
         with self.stdout_path.open("wb") as out, self.stderr_path.open("wb") as err:
             command = [executable, "--host", host, "--port", "0", "--log-level", "warning", *extra_args]
             self.process = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        self.port = self._wait_for_port(timeout)
+        self._wait_for_addresses(timeout, web="--web-port" in extra_args)
 
-    def _wait_for_port(self, timeout: float) -> int:
+    def _wait_for_addresses(self, timeout: float, web: bool) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             text = self.stdout_path.read_text(encoding="utf-8", errors="replace")
-            if "listening on " in text and text.endswith("\n"):
-                return int(text.split("listening on ", 1)[1].split()[0].rsplit(":", 1)[1])
+            lines = text.split("\n")[:-1]  # whole lines only
+            listening = [line for line in lines if "listening on " in line]
+            served = [line for line in lines if line.startswith("web on http://")]
+            if listening and (served or not web):
+                self.port = int(listening[0].split("listening on ", 1)[1].split()[0].rsplit(":", 1)[1])
+                if served:
+                    self.web_port = int(served[0].rstrip("/").rsplit(":", 1)[1])
+                return
             if self.process.poll() is not None:
                 break
             time.sleep(0.01)
         log = self.stderr_path.read_text(encoding="utf-8", errors="replace")
         self.stop()
-        raise RuntimeError(f"the daemon did not say which port it listens on; its log: {log}")
+        raise RuntimeError(f"the daemon did not say where it listens; its log: {log}")
 
     @property
     def log(self) -> str:
@@ -68,7 +88,8 @@ class DaemonProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
-        self._dir.cleanup()
+        if self._dir is not None:
+            self._dir.cleanup()
         return self.process.returncode
 
 

@@ -17,6 +17,7 @@ import signal
 import socket
 import struct
 import subprocess
+import sys
 import termios
 import threading
 import time
@@ -27,7 +28,8 @@ import pyte
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
-DAEMON = Path(os.environ.get("VIEWWIRED", REPO / ".build" / "debug" / "viewwired"))
+sys.path.insert(0, str(REPO / "clients" / "testsupport"))
+from daemon import Daemon  # noqa: E402,F401  (the one way to start the daemon)
 CLIENT = Path(os.environ.get("VIEWWIRE", REPO / ".build" / "debug" / "viewwire"))
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 
@@ -35,40 +37,6 @@ SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 MOUSE_OFF = b"\x1b[?1006l\x1b[?1002l\x1b[?1000l"
 ALTERNATE_SCREEN_OFF = b"\x1b[?1049l"
 CURSOR_SHOWN = b"\x1b[?25h"
-
-
-class Daemon:
-    """One running `viewwired` on a port the kernel chose, read from its `listening on` line."""
-
-    def __init__(self, workdir: Path, extra_args: List[str]) -> None:
-        if not DAEMON.is_file():
-            pytest.fail(f"no daemon at {DAEMON}; build it (swift build) or set VIEWWIRED", pytrace=False)
-        self.host = "127.0.0.1"
-        self.stdout = workdir / "stdout.txt"
-        self.stderr = workdir / "stderr.txt"
-        with self.stdout.open("wb") as out, self.stderr.open("wb") as err:
-            command = [str(DAEMON), "--host", self.host, "--port", "0", "--log-level", "warning", *extra_args]
-            self.process = subprocess.Popen(command, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            text = self.stdout.read_text(encoding="utf-8", errors="replace")
-            if text.endswith("\n") and "listening on " in text:
-                self.port = int(text.split("listening on ", 1)[1].split()[0].rsplit(":", 1)[1])
-                return
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.01)
-        self.stop()
-        pytest.fail(f"the daemon did not say which port it listens on: {self.stderr.read_text()}", pytrace=False)
-
-    def stop(self) -> None:
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
 
 
 def set_size(fd: int, columns: int, rows: int) -> None:
