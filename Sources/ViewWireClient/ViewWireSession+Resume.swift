@@ -88,14 +88,19 @@ extension ViewWireSession {
     // `resume` goes out before the greeting is read: a proxy in front of several daemons routes
     // the connection by this first line (PROTOCOL.md section 17, "More than one daemon"), and the
     // server answers it after its greeting, so the lines still come greeting first.
+    // Where the daemon wants a token, `auth` goes first, in the same write (section 16, step 4).
     let command = "resume \(token) frame=\(mirror.sequence)"
     do {
-      try connection.send(line: command)
+      try connection.send(line: authToken.map { "auth \($0)\n\(command)" } ?? command)
     } catch {
       throw .connection(error)
     }
     let greeting = try nextLine("(greeting)")
     guard case .greeting = ServerLine.parse(greeting) else { throw .unexpectedGreeting(greeting) }
+    if let authToken {
+      let answer = try readReply(to: "auth \(authToken)")
+      guard answer.isOK else { throw .notOK(command: "auth", reply: answer.lines.last ?? "") }
+    }
     let reply = try readReply(to: command)
     guard reply.isOK else { throw .notOK(command: "resume", reply: reply.lines.last ?? "") }
     if let id = reply.field("session").flatMap(Int.init) { sessionID = id }

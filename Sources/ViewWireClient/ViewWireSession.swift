@@ -117,14 +117,21 @@ public final class ViewWireSession {
   /// correct server and client never need one, so tests assert it stays 0.
   public var resyncCount: Int { sync.resyncCount }
 
-  /// Connects and reads the greeting.
+  /// The token `auth` presents, for a daemon started with `--auth-token-file` (PROTOCOL.md
+  /// section 17); sent after the greeting, and again on every connection a resume opens.
+  let authToken: String?
+
+  /// Connects and reads the greeting; with `authToken`, presents it (`auth`) before anything else.
   ///
   /// - Throws: `.connection` when the server cannot be reached, `.unexpectedGreeting` when the
-  ///   first line is not a greeting.
-  public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10) throws(Failure) {
+  ///   first line is not a greeting, `.notOK` when the daemon refuses the token.
+  public init(host: String = "127.0.0.1", port: Int, timeout: Double = 10, authToken: String? = nil)
+    throws(Failure)
+  {
     self.timeout = timeout
     self.host = host
     self.port = port
+    self.authToken = authToken
     do {
       connection = try WireConnection(host: host, port: port)
       guard let line = try connection.readLine(timeout: timeout) else {
@@ -140,6 +147,10 @@ public final class ViewWireSession {
       throw failure
     } catch {
       throw .unexpectedGreeting("\(error)")
+    }
+    if let authToken {
+      let reply = try sendOnce("auth \(authToken)")
+      guard reply.isOK else { throw .notOK(command: "auth", reply: reply.lines.last ?? "") }
     }
   }
 

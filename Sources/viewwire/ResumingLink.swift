@@ -36,7 +36,7 @@ final class ResumingLink {
 
   /// One line sent and not yet answered.
   private struct Sent {
-    enum Kind { case typed, hidden, resume, resumeToken }
+    enum Kind { case typed, hidden, auth, resume, resumeToken }
     /// The line without its number.
     let line: String
     /// Its `n=`, 0 for none.
@@ -68,16 +68,21 @@ final class ResumingLink {
   ///
   /// - Returns: with `greeting`, the greeting line, for the console to show.
   /// - Throws: `WireConnection.Failure` when the daemon cannot be reached or sends no greeting.
-  init(host: String, port: Int) throws {
+  init(host: String, port: Int, authToken: String? = nil) throws {
     self.host = host
     self.port = port
+    self.authToken = authToken
     let (connection, greeting, session) = try Self.open(host: host, port: port)
     self.connection = connection
     self.greeting = greeting
     self.session = session
     inbox = LineInbox(reading: connection)
+    if let authToken { transmit(Sent(line: "auth \(authToken)", number: 0, kind: .auth)) }
     askToken()
   }
+
+  /// The token `auth` presents first on every connection, for a daemon that wants one.
+  private let authToken: String?
 
   /// The first connection's greeting line.
   let greeting: String
@@ -161,6 +166,8 @@ final class ResumingLink {
     switch sent.kind {
     case .typed: return .pass
     case .hidden: return .swallow
+    // The token's acceptance is not news; its refusal is, and the person sees why.
+    case .auth: return line.hasPrefix("error ") ? .pass : .swallow
     case .resumeToken:
       if case .ok(_, let fields) = ServerLine.parse(line) {
         token = fields.first { $0.key == "token" }?.value
@@ -232,13 +239,16 @@ final class ResumingLink {
       tries += 1
       do {
         let resume = "resume \(token) frame=\(lastFrame)"
-        let (connection, _, newSession) = try Self.open(host: host, port: port, sendingFirst: resume)
+        // `auth` first where the daemon wants it, in the same write (section 16, step 4).
+        let first = authToken.map { "auth \($0)\n\(resume)" } ?? resume
+        let (connection, _, newSession) = try Self.open(host: host, port: port, sendingFirst: first)
         self.connection = connection
         // The connection's own session until `resume` answers: the one that replaces a lost one.
         session = newSession
         inbox = LineInbox(reading: connection)
         isResuming = true
-        // Already sent, ahead of the greeting; its reply is awaited like any other.
+        // Already sent, ahead of the greeting; their replies are awaited like any other.
+        if let authToken { inFlight.append(Sent(line: "auth \(authToken)", number: 0, kind: .auth)) }
         inFlight.append(Sent(line: resume, number: 0, kind: .resume))
         return
       } catch {

@@ -22,12 +22,13 @@ struct Screen: ParsableCommand {
       """)
 
   @OptionGroup var address: ServerAddress
+  @OptionGroup var auth: AuthTokenOption
 
   @Argument(help: "The app to open (the screen lists the apps when none is named).")
   var app: String?
 
   func run() throws {
-    let link = try ResumingLink(host: address.host, port: address.port)
+    let link = try ResumingLink(host: address.host, port: address.port, authToken: try auth.authToken())
     SignalPipe.install()
     var loop = ScreenLoop(
       link: link, app: app,

@@ -22,6 +22,27 @@ struct ServerAddress: ParsableArguments {
 
   @Option(help: "The daemon's port.")
   var port = 7420
+
+}
+
+/// The auth token of a daemon started with `--auth-token-file`, for the commands that keep a
+/// session (the console and the screen), which present it on every connection they open.
+struct AuthTokenOption: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "A file holding the daemon's auth token (PROTOCOL.md section 17).",
+      discussion:
+        "Presented on connecting and again on every reconnection; a file, so the token stays out of `ps`."))
+  var authTokenFile: String?
+
+  /// The token in `authTokenFile`, without surrounding blanks; nil when no file is named.
+  func authToken() throws -> String? {
+    guard let authTokenFile else { return nil }
+    let text = try String(contentsOfFile: authTokenFile, encoding: .utf8)
+    let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    guard !token.isEmpty else { throw ValidationError("\(authTokenFile) holds no token") }
+    return token
+  }
 }
 
 /// Lines typed go to the daemon; its lines are printed as they come. Every frame is applied to a
@@ -32,6 +53,7 @@ struct Connect: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Connect and type commands (the default).")
 
   @OptionGroup var address: ServerAddress
+  @OptionGroup var auth: AuthTokenOption
 
   @Flag(help: "Print a line after each frame saying whether its hash matched the mirror.")
   var showChecks = false
@@ -40,7 +62,7 @@ struct Connect: ParsableCommand {
   var indentTree = false
 
   func run() throws {
-    let link = try ResumingLink(host: address.host, port: address.port)
+    let link = try ResumingLink(host: address.host, port: address.port, authToken: try auth.authToken())
     ConsoleSession(link: link, showChecks: showChecks, indentTree: indentTree).run()
   }
 }

@@ -146,7 +146,10 @@ import ViewWireProtocol
     connection.close()
     _ = daemon.logLines { $0.contains { $0.contains("session detached") } }
     #expect(daemon.stop() == 0)
-    #expect(daemon.logLines { $0.contains { $0.contains("reason=shutdown") } }.contains { $0.contains("reason=shutdown") })
+    #expect(
+      daemon.logLines { $0.contains { $0.contains("reason=shutdown") } }.contains {
+        $0.contains("reason=shutdown")
+      })
   }
 
   /// The Swift client library reconnects, resumes and retries by itself: the daemon-side drop is
@@ -233,5 +236,30 @@ import ViewWireProtocol
     #expect(firstLines.first == .some(nil), "a new session's client waits for its greeting")
     #expect(firstLines.count == 2)
     #expect(firstLines.dropFirst().first??.hasPrefix("resume \(token) frame=") == true, "\(firstLines)")
+  }
+
+  /// A daemon that wants a token (section 17): the Swift client presents it on connecting, and
+  /// again, in the same write as `resume`, on every connection a drop makes it open.
+  @Test func theSwiftClientPresentsItsTokenAndResumesBehindAuth() throws {
+    let daemon = try Daemon(["--auth-token-file", try AccessTests.tokenFile()])
+    let relay = try HoldingRelay(upstreamPort: daemon.port, holdSeconds: 1)
+    defer { relay.close() }
+    #expect(throws: ViewWireSession.Failure.self, "a wrong token is refused") {
+      try ViewWireSession(port: daemon.port, authToken: "not-the-token")
+    }
+    let session = try ViewWireSession(port: relay.port, authToken: AccessTests.token)
+    try session.makeResumable()
+    try session.open("login")
+    try session.tap("@username")
+    try session.type("al")
+    relay.cut()
+    try session.type("ice")
+    #expect(session.reconnectCount >= 1)
+    #expect(session.text(of: "username") == "alice")
+    #expect(try session.tree() == session.snapshot())
+    let resumed = relay.firstLines.dropFirst().first ?? nil
+    #expect(
+      resumed?.hasPrefix("auth ") == true, "auth is the resuming connection's first line: \(relay.firstLines)"
+    )
   }
 }

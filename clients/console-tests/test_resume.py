@@ -133,3 +133,44 @@ def test_a_quit_is_not_resumed(proxy: CuttingProxy) -> None:
         assert "# reconnecting" not in terminal.text()
     finally:
         terminal.close()
+
+
+def test_behind_an_auth_token_the_console_presents_it_again_when_it_resumes(tmp_path: Path) -> None:
+    token_file = tmp_path / "token"
+    token_file.write_text("correct-horse-battery-staple\n")
+    guarded = Daemon(tmp_path / "guarded", ["--auth-token-file", str(token_file)])
+    proxy = CuttingProxy(guarded.port)
+    terminal = console(proxy.port, "--auth-token-file", str(token_file))
+    try:
+        session = session_of(terminal)
+        for line, reply in (("open login", "ok open app=login"), ("tap @username", "ok tap view="),
+                            ("text alice", "ok text")):
+            terminal.type(line + "\r")
+            terminal.wait_for(reply)
+        proxy.refuse(True)
+        proxy.cut()
+        terminal.wait_for("# reconnecting…")
+        proxy.refuse(False)
+        terminal.wait_for(f"# resumed session {session}")
+        terminal.type("tree\r")
+        shown = terminal.wait_for("ok tree views=")
+        assert 'text="alice"' in shown
+        assert "correct-horse" not in shown and "auth-required" not in shown, "the token stays hidden"
+    finally:
+        terminal.close()
+        proxy.close()
+        guarded.stop()
+
+
+def test_a_wrong_token_is_shown(tmp_path: Path) -> None:
+    token_file = tmp_path / "token"
+    token_file.write_text("correct-horse-battery-staple\n")
+    wrong = tmp_path / "wrong"
+    wrong.write_text("not-it\n")
+    guarded = Daemon(tmp_path / "guarded", ["--auth-token-file", str(token_file)])
+    terminal = console(guarded.port, "--auth-token-file", str(wrong))
+    try:
+        terminal.wait_for("error client bad-token")
+    finally:
+        terminal.close()
+        guarded.stop()
