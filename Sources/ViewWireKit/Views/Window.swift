@@ -165,8 +165,12 @@ open class Window: View {
   /// Runs `work` with `TraitCollection.current` set to this window's traits, as UIKit sets it
   /// around an app's code, so `Font.preferredFont(forTextStyle:)` and dynamic colours read this
   /// client's traits. The server wraps each command of the session in it.
+  ///
+  /// Traits already current (a default client's, on every command) are not bound again: a
+  /// task-local binding allocates, and this runs once per input (as `Localization.withLocale`).
   public func withCurrentTraits<Result>(_ work: () throws -> Result) rethrows -> Result {
-    try TraitCollection.$current.withValue(traits, operation: work)
+    if traits == TraitCollection.current { return try work() }
+    return try TraitCollection.$current.withValue(traits, operation: work)
   }
 
   // MARK: Safe area
