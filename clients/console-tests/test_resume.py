@@ -58,19 +58,25 @@ def test_a_cut_mid_command_is_resumed_and_the_command_applied_once(proxy: Cuttin
         terminal.close()
 
 
+def type_alice_then_cut_and_resume(terminal: Terminal, proxy: CuttingProxy) -> None:
+    """Types `alice` into the login screen's username, cuts the connection (refusing new ones
+    until the console says it reconnects) and waits until the same session is resumed."""
+    session = session_of(terminal)
+    for line, reply in (("open login", "ok open app=login"), ("tap @username", "ok tap view="),
+                        ("text alice", "ok text")):
+        terminal.type(line + "\r")
+        terminal.wait_for(reply)
+    proxy.refuse(True)
+    proxy.cut()
+    terminal.wait_for("# reconnecting…")
+    proxy.refuse(False)
+    terminal.wait_for(f"# resumed session {session}")
+
+
 def test_a_cut_while_typing_keeps_the_half_typed_text(proxy: CuttingProxy) -> None:
     terminal = console(proxy.port, "--show-checks")
     try:
-        session = session_of(terminal)
-        for line, reply in (("open login", "ok open app=login"), ("tap @username", "ok tap view="),
-                            ("text alice", "ok text")):
-            terminal.type(line + "\r")
-            terminal.wait_for(reply)
-        proxy.refuse(True)
-        proxy.cut()
-        terminal.wait_for("# reconnecting…")
-        proxy.refuse(False)
-        terminal.wait_for(f"# resumed session {session}")
+        type_alice_then_cut_and_resume(terminal, proxy)
         terminal.type("text !\r")
         terminal.wait_for("ok text", count=2)
         terminal.type("tree\r")
@@ -142,16 +148,7 @@ def test_behind_an_auth_token_the_console_presents_it_again_when_it_resumes(tmp_
     proxy = CuttingProxy(guarded.port)
     terminal = console(proxy.port, "--auth-token-file", str(token_file))
     try:
-        session = session_of(terminal)
-        for line, reply in (("open login", "ok open app=login"), ("tap @username", "ok tap view="),
-                            ("text alice", "ok text")):
-            terminal.type(line + "\r")
-            terminal.wait_for(reply)
-        proxy.refuse(True)
-        proxy.cut()
-        terminal.wait_for("# reconnecting…")
-        proxy.refuse(False)
-        terminal.wait_for(f"# resumed session {session}")
+        type_alice_then_cut_and_resume(terminal, proxy)
         terminal.type("tree\r")
         shown = terminal.wait_for("ok tree views=")
         assert 'text="alice"' in shown
