@@ -23,7 +23,9 @@
 //
 // Then the fairness probe: one connection taps in a closed loop, alone, then while another
 // connection of the same daemon floods it with pipelined taps; its p99 with the flood over its
-// p99 without. The same for redis (PING probe, pipelined PING flood) as a reference.
+// p99 without. The same for redis (PING probe, pipelined PING flood) as a reference. In the same
+// rounds one connection alone pings and drags as well: each kind's p50 over redis PING's p50
+// alone is one client's round trip (issue 14's "one client's tap p50" target).
 //
 // Usage: bench-throughput [--seconds S] [--rounds R] [--connections C] [--no-pin]
 // See BENCHMARKS.md ("bench-throughput").
@@ -292,7 +294,11 @@ final class Flood: @unchecked Sendable {
   var flood: Flood?
   do {
     probeLoad = try LineSocket(port: server.port)
-    if let app { try probeLoad.openViewWireApp(app) }
+    if let app {
+      try probeLoad.openViewWireApp(app)
+    } else if server.name == "viewwired" {
+      try probeLoad.readLines { $0.hasPrefix("hello ") }
+    }
     if let floodRequest {
       let socket = try LineSocket(port: server.port)
       if let app { try socket.openViewWireApp(app) }
@@ -312,10 +318,18 @@ say("")
 say("fairness: one probe connection's round trips, alone and while another connection floods the same loop")
 let vwProbe = RequestKind(name: "tap probe", requests: ["tap @switch\n"], terminalPrefixes: okLine)
 let redisProbe = RequestKind(name: "PING probe", requests: ["PING\r\n"], terminalPrefixes: ["+PONG", "-"])
+// One client's round trip for the other kinds too, alone, so that the loop's and the
+// connection's share (a ping: read, frame, dispatch, one write) shows apart from a tap's work.
+let pingProbe = RequestKind(name: "ping probe", requests: ["ping\n"], terminalPrefixes: okLine)
+let dragProbe = RequestKind(
+  name: "drag probe", requests: ["drag 195 150 195 600\n", "drag 195 600 195 150\n"], terminalPrefixes: okLine
+)
 var fair: [String: [Double]] = [:]
 for _ in 1...rounds {
   let cases: [(String, RequestKind, Daemon, String?, String?)] = [
+    ("viewwired ping alone", pingProbe, viewwired, nil, nil),
     ("viewwired alone", vwProbe, viewwired, "gallery", nil),
+    ("viewwired drag alone", dragProbe, viewwired, "square", nil),
     ("viewwired flooded", vwProbe, viewwired, "gallery", "tap @switch\n"),
     ("redis alone", redisProbe, redis, nil, nil),
     ("redis flooded", redisProbe, redis, nil, "PING\r\n"),
@@ -335,5 +349,18 @@ for server in ["viewwired", "redis"] {
   )
   if server == "viewwired" { summary.append(String(format: "flood raises p99 %.2fx", r.median)) }
 }
+// One client, no other load: each kind's p50 over redis PING's p50 alone in the same round.
+let redisAlone = fair["redis alone p50"]!
+var oneClient: [String] = []
+for (name, key) in [
+  ("ping", "viewwired ping alone"), ("tap", "viewwired alone"), ("drag", "viewwired drag alone"),
+] {
+  let r = ratio(fair[key + " p50"]!, redisAlone)
+  oneClient.append("\(name) \(String(format: "%.1f", median(fair[key + " p50"]!))) µs, \(r.text)")
+  summary.append(String(format: "one client's %@ p50 %.2fx", name, r.median))
+}
+say(
+  "  one client alone, p50 over redis PING's p50 alone (\(String(format: "%.1f", median(redisAlone))) µs), median (min–max of rounds): "
+    + oneClient.joined(separator: "; "))
 say("")
 say("summary (ratios to redis PING unless named): " + summary.joined(separator: "; "))
