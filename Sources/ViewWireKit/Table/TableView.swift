@@ -355,10 +355,7 @@ open class TableView: ScrollView {
     for section in 0..<sectionCount {
       let count = dataSource.tableView(self, numberOfRowsInSection: section)
       precondition(count >= 0, "tableView(_:numberOfRowsInSection:) returned \(count) for section \(section)")
-      sections.append(
-        TableGeometry.Section(
-          headerHeight: headerHeight(inSection: section),
-          rowHeights: rowHeights(inSection: section, count: count)))
+      sections.append(makeSection(section, rowCount: count, headerHeight: headerHeight(inSection: section)))
     }
     geometry.reset(sections)
   }
@@ -369,12 +366,17 @@ open class TableView: ScrollView {
       ?? defaultHeaderHeight(inSection: section)
   }
 
-  /// The heights of `count` rows of `section`, from the delegate or `rowHeight`.
-  private func rowHeights(inSection section: Int, count: Int) -> [CGFloat] {
-    guard let tableDelegate else { return Array(repeating: rowHeight, count: count) }
-    return (0..<count).map {
-      tableDelegate.tableView(self, heightForRowAt: IndexPath(row: $0, section: section))
+  /// A section of `count` rows sized by the delegate, or by `rowHeight` without asking each row
+  /// when there is no delegate (in time independent of the count).
+  func makeSection(_ section: Int, rowCount count: Int, headerHeight: CGFloat) -> TableGeometry.Section {
+    guard let tableDelegate else {
+      return TableGeometry.Section(headerHeight: headerHeight, rowCount: count, rowHeight: rowHeight)
     }
+    return TableGeometry.Section(
+      headerHeight: headerHeight,
+      rowHeights: (0..<count).map {
+        tableDelegate.tableView(self, heightForRowAt: IndexPath(row: $0, section: section))
+      })
   }
 
   /// The height of one row, from the delegate or `rowHeight`.
