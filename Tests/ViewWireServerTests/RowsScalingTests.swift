@@ -111,4 +111,20 @@ import ViewWireKit
     let (views, _) = table.visited { $0.swapSecondAndLast() }
     #expect(views == 2)
   }
+
+  /// The demo drops its first rows by moving a start index and reclaims them at half the
+  /// storage: after 600 removals of 1,000 rows the table shows row 601 on, and a swap and an
+  /// update still reach the right rows.
+  @Test func manyRemovalsKeepTheRowsInOrder() {
+    let table = Table(rows: 1000)
+    for _ in 0..<600 { table.controller.removeFirst() }
+    table.controller.swapSecondAndLast()
+    table.controller.updateEveryThird()
+    table.window.prepareFrame()
+    let shown = table.tableView.visibleCells.map { $0.accessibilityIdentifier ?? "" }
+    #expect(shown.prefix(3) == ["row-601", "row-1000", "row-603"])
+    #expect(table.tableView.numberOfRows(inSection: 0) == 400)
+    #expect(table.tableView.visibleCells[0].textLabel?.text?.hasSuffix(" !!!") == true)
+    #expect(table.tableView.visibleCells[1].textLabel?.text?.hasSuffix(" !!!") == false)
+  }
 }

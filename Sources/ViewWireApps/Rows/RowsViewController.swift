@@ -8,7 +8,7 @@ package import ViewWireKit
 ///
 /// Package-visible so `bench-diff` can measure the demo's own actions at 1,000 to 10,000 rows.
 package final class RowsViewController: ViewController, UITableViewDataSource {
-  private var rows: [RowItem] = []
+  private var rows = RowList()
   private var labels = RowLabels()
 
   private var rowsView: RowsView { view as! RowsView }
@@ -58,7 +58,7 @@ package final class RowsViewController: ViewController, UITableViewDataSource {
   /// Appends `count` new rows (the Add button adds 10; the benchmark fills the table with it).
   package func add(_ count: Int) {
     let first = rows.count
-    rows.append(contentsOf: (0..<count).map { _ in labels.next() })
+    for _ in 0..<count { rows.append(labels.next()) }
     tableView.insertRows(at: (first..<rows.count).map { IndexPath(row: $0, section: 0) }, with: .automatic)
   }
 
@@ -83,9 +83,46 @@ package final class RowsViewController: ViewController, UITableViewDataSource {
   /// to every tenth. The rows' heights do not change, so the cells on screen are shown again in
   /// place (UIKit's `reconfigureRows`); the others get the new labels when they come into view.
   package func updateEveryThird() {
-    for index in stride(from: 0, to: rows.count, by: 3) { rows[index].label += " !!!" }
+    for index in stride(from: 0, to: rows.count, by: 3) { rows.appendToLabel(at: index, " !!!") }
     for indexPath in tableView.indexPathsForVisibleRows ?? [] where indexPath.row % 3 == 0 {
       (tableView.cellForRow(at: indexPath) as? RowCell)?.show(rows[indexPath.row])
     }
   }
+}
+
+/// The demo's rows: an array whose first rows are dropped by moving a start index, so removing
+/// the first row costs the same at 10,000 rows as at 1,000 (an array's `removeFirst` moves every
+/// row after it). The dropped rows' storage is reclaimed once they are half of it: amortised O(1).
+struct RowList {
+  private var storage: [RowItem] = []
+  private var start = 0
+
+  /// The number of rows.
+  var count: Int { storage.count - start }
+
+  /// Whether there are no rows.
+  var isEmpty: Bool { count == 0 }
+
+  /// The row at `index`, counted from the first.
+  subscript(index: Int) -> RowItem { storage[start + index] }
+
+  /// Appends `suffix` to a row's label, in place (a get and a set would copy the label).
+  mutating func appendToLabel(at index: Int, _ suffix: String) { storage[start + index].label += suffix }
+
+  /// Adds a row at the end.
+  mutating func append(_ row: RowItem) { storage.append(row) }
+
+  /// Drops the first row.
+  mutating func removeFirst() {
+    precondition(!isEmpty, "removeFirst on no rows")
+    storage[start] = RowItem(number: 0, label: "")  // lets its label go now
+    start += 1
+    if start >= 64, start * 2 >= storage.count {
+      storage.removeFirst(start)
+      start = 0
+    }
+  }
+
+  /// Exchanges two rows.
+  mutating func swapAt(_ first: Int, _ second: Int) { storage.swapAt(start + first, start + second) }
 }
