@@ -11,8 +11,10 @@ public import Foundation
 /// showed before (PROTOCOL.md section 6, "Table views").
 ///
 /// Row and header heights are asked once per row when the data loads and when rows change, and
-/// kept as prefix sums (`TableGeometry`), so the rows an offset shows are found by binary search:
-/// a scroll costs the rows that come into view, not the table's length.
+/// kept as prefix sums, or as one height and a count when a section's rows share it
+/// (`TableGeometry`), so the rows an offset shows are found by binary search: a scroll costs the
+/// rows that come into view, and an update of a table sized by `rowHeight` the rows it changes,
+/// not the table's length.
 ///
 /// Section headers are views at their section's top; in the plain style, as in UIKit, a header
 /// sticks to the top of the table while its section scrolls under it and the next section's
