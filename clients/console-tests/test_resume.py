@@ -51,7 +51,7 @@ def test_a_cut_mid_command_is_resumed_and_the_command_applied_once(proxy: Cuttin
         terminal.type("tree\r")
         shown = terminal.wait_for("ok tree views=")
         tree = shown[shown.rindex("ok tap view="):]
-        assert len(re.findall(r"^tree \d+ \d+ RowView ", tree, re.M)) == 10, "the tap was applied once"
+        assert len(re.findall(r"^tree \d+ \d+ RowCell ", tree, re.M)) == 10, "the tap was applied once"
         assert "token=" not in shown and "resume vw." not in shown, "the token was shown"
         assert "# mirror" not in shown, "every frame checked out"
     finally:

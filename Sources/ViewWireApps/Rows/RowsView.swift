@@ -2,9 +2,11 @@ import Foundation
 import ViewWireKit
 
 // The rows demo: js-framework-benchmark's table, on the wire. The view builds its toolbar and
-// list in init and lays them out by index in layoutSubviews; the controller keeps the rows (the
-// model) and the user's actions. Removing or inserting a row moves every row below it by one
-// row height, which a version 2 client receives as one `shift` line.
+// table in init and lays them out in layoutSubviews; the controller keeps the rows (the model),
+// is the table's data source, and keeps the user's actions. The table is a `UITableView`, as a
+// UIKit engineer would show 10,000 rows: only the rows on screen are cells, so removing the first
+// row moves the cells on screen up by one row height (one `shift` line) and a swap or an update
+// sends the labels on screen that changed, whatever the number of rows.
 
 /// One row of the table: its number and label.
 struct RowItem: Sendable, Equatable {
@@ -37,32 +39,24 @@ struct RowLabels {
   }
 }
 
-/// One row: a label inset in a view, as js-framework-benchmark's `<tr>` with its label cell.
-final class RowView: UIView {
-  let label: UILabel = {
-    let label = UILabel()
-    label.font = .systemFont(ofSize: 15)
-    return label
-  }()
+/// One row's cell: its label in the demo's 15-point text, as js-framework-benchmark's `<tr>`
+/// with its label cell. Reused: the table hands a cell that left the screen to the next row.
+final class RowCell: UITableViewCell {
+  static let reuseIdentifier = "row"
 
-  required init() {
-    super.init()
-    addSubview(label)
+  required init(style: CellStyle, reuseIdentifier: String?) {
+    super.init(style: style, reuseIdentifier: reuseIdentifier)
+    textLabel?.font = .systemFont(ofSize: 15)
   }
 
-  override func layoutSubviews() {
-    super.layoutSubviews()
-    label.frame = CGRect(x: 16, y: 0, width: bounds.width - 32, height: bounds.height)
+  /// Shows `row`: its label, and its number as the identifier a client taps it by.
+  func show(_ row: RowItem) {
+    textLabel?.text = row.label
+    accessibilityIdentifier = "row-\(row.number)"
   }
 }
 
-/// A toolbar of actions above a list of rows stacked by index.
-///
-/// The controller tells the view what changed (rows appended, one removed, two swapped, labels
-/// updated), and the view lays out only the rows whose place changed: a swap of two rows of
-/// 10,000 costs as much as one of 1,000. It used to be handed the whole list and re-insert every
-/// row that was out of place, which for a swap moved each row between the two by one (each
-/// move a search and a shift of the subviews: quadratic).
+/// A toolbar of actions above a table of rows.
 final class RowsView: UIView {
   static let rowHeight: CGFloat = 32
 
@@ -71,22 +65,21 @@ final class RowsView: UIView {
   let swapButton = RowsView.button("Swap", "swap")
   let updateButton = RowsView.button("Update", "update")
 
-  private let list = UIView()
-  /// The row views, in the list's order (`list.subviews`, typed).
-  private var rowViews: [RowView] = []
-  /// Every row from this index on needs its frame set in the next layout.
-  private var staleFrom = 0
-  /// Rows before `staleFrom` that need their frame set (a swap's two), in no particular order.
-  private var staleRows: [Int] = []
-  /// The width the rows were last laid out at; another width lays out every row.
-  private var rowWidth: CGFloat = -1
+  let tableView: UITableView = {
+    let table = UITableView(frame: .zero, style: .plain)
+    table.accessibilityIdentifier = "list"
+    table.rowHeight = RowsView.rowHeight
+    // The rows are a list to look at, as the benchmark's table; a tap on one selects nothing.
+    table.allowsSelection = false
+    table.register(RowCell.self, forCellReuseIdentifier: RowCell.reuseIdentifier)
+    return table
+  }()
 
   required init() {
     super.init()
     backgroundColor = .white
     for button in [addButton, removeFirstButton, swapButton, updateButton] { addSubview(button) }
-    list.accessibilityIdentifier = "list"
-    addSubview(list)
+    addSubview(tableView)
   }
 
   private static func button(_ title: String, _ identifier: String) -> UIButton {
@@ -104,57 +97,6 @@ final class RowsView: UIView {
     for (index, button) in buttons.enumerated() {
       button.frame = CGRect(x: 8 + CGFloat(index) * width, y: top, width: width, height: 44)
     }
-    list.frame = CGRect(x: 0, y: top + 52, width: bounds.width, height: bounds.height - top - 52)
-    if bounds.width != rowWidth {
-      rowWidth = bounds.width
-      staleFrom = 0
-    }
-    // In index order, as a full pass would set them, so the frame's lines come in that order.
-    staleRows.sort()
-    for index in staleRows where index < staleFrom && index < rowViews.count { placeRow(at: index) }
-    for index in staleFrom..<max(staleFrom, rowViews.count) { placeRow(at: index) }
-    staleRows = []
-    staleFrom = rowViews.count
-  }
-
-  private func placeRow(at index: Int) {
-    rowViews[index].frame = CGRect(
-      x: 0, y: CGFloat(index) * Self.rowHeight, width: rowWidth, height: Self.rowHeight)
-  }
-
-  /// Adds rows at the end.
-  func append(_ rows: some Sequence<RowItem>) {
-    for row in rows {
-      let view = RowView()
-      view.tag = row.number
-      view.label.text = row.label
-      view.accessibilityIdentifier = "row-\(row.number)"
-      staleFrom = min(staleFrom, rowViews.count)
-      rowViews.append(view)
-      list.addSubview(view)
-    }
-    setNeedsLayout()
-  }
-
-  /// Removes the row at `index`; the rows below move up.
-  func removeRow(at index: Int) {
-    rowViews.remove(at: index).removeFromSuperview()
-    staleFrom = min(staleFrom, index)
-    setNeedsLayout()
-  }
-
-  /// Swaps two rows, on screen and in the list's order.
-  func swapRows(_ first: Int, _ second: Int) {
-    guard first != second else { return }
-    rowViews.swapAt(first, second)
-    list.exchangeSubview(at: first, withSubviewAt: second)
-    staleRows.append(first)
-    staleRows.append(second)
-    setNeedsLayout()
-  }
-
-  /// Shows a row's new label.
-  func updateRow(at index: Int, label: String) {
-    rowViews[index].label.text = label
+    tableView.frame = CGRect(x: 0, y: top + 52, width: bounds.width, height: bounds.height - top - 52)
   }
 }

@@ -3,52 +3,99 @@ import Foundation
 /// Where each section header and row of a table lies on the content's vertical axis.
 ///
 /// Heights are asked of the delegate once per row, when the data is loaded or a row changes
-/// (UIKit does the same without estimated heights). Each section keeps the prefix sums of its
-/// row heights, and the table the prefix sums of its sections' heights, so the first row a
-/// scroll offset shows is found by two binary searches: scrolling costs the rows that come into
-/// view, whatever the number of rows. A row inserted or deleted recomputes its own section's
-/// sums (linear in that section) and the sections' tops (linear in the number of sections).
+/// (UIKit does the same without estimated heights). A section whose rows all have one height (a
+/// table sized by `rowHeight`, the common case) keeps only that height and its row count: a row's
+/// top is a product, and inserting, deleting, moving or reloading rows of that height costs the
+/// rows changed, not the section's length, so deleting the first of 10,000 rows costs what
+/// deleting the first of 1,000 does. A section of rows of different heights keeps their prefix
+/// sums, and a change recomputes them (linear in that section). The table keeps the prefix sums
+/// of its sections' heights, so the first row a scroll offset shows is found by two binary
+/// searches: scrolling costs the rows that come into view, whatever the number of rows.
 struct TableGeometry {
   /// One section's header height and rows.
   struct Section {
     /// The height of the header at the section's top, 0 for none.
     var headerHeight: CGFloat
-    /// The row heights, in order.
-    var rowHeights: [CGFloat]
-    /// `rowTops[i]` is row i's top below the header, and the last entry the rows' total height;
-    /// `rowHeights.count + 1` entries.
-    var rowTops: [CGFloat]
+    /// The number of rows.
+    let rowCount: Int
+    /// Every row's height when they are all equal; nil when `heights` holds them.
+    let uniformHeight: CGFloat?
+    /// The row heights, in order; empty when `uniformHeight` is set.
+    private let heights: [CGFloat]
+    /// `tops[i]` is row i's top below the header, and the last entry the rows' total height
+    /// (`rowCount + 1` entries); empty when `uniformHeight` is set.
+    private let tops: [CGFloat]
 
+    /// A section of rows of these heights; kept as one height when they are all equal.
     init(headerHeight: CGFloat, rowHeights: [CGFloat]) {
       self.headerHeight = headerHeight
-      self.rowHeights = rowHeights
-      self.rowTops = []
-      recomputeRowTops()
+      rowCount = rowHeights.count
+      // No rows counts as rows of one height (0), so an empty section holds no arrays either.
+      let first = rowHeights.first ?? 0
+      if rowHeights.allSatisfy({ $0 == first }) {
+        uniformHeight = first
+        heights = []
+        tops = []
+        return
+      }
+      uniformHeight = nil
+      heights = rowHeights
+      var sums = [CGFloat]()
+      sums.reserveCapacity(rowHeights.count + 1)
+      var sum: CGFloat = 0
+      sums.append(0)
+      for height in rowHeights {
+        sum += height
+        sums.append(sum)
+      }
+      tops = sums
+    }
+
+    /// A section of `rowCount` rows of one height, in time independent of the count.
+    init(headerHeight: CGFloat, rowCount: Int, rowHeight: CGFloat) {
+      self.headerHeight = headerHeight
+      self.rowCount = rowCount
+      uniformHeight = rowHeight
+      heights = []
+      tops = []
+    }
+
+    /// Row `row`'s height.
+    func rowHeight(_ row: Int) -> CGFloat { uniformHeight ?? heights[row] }
+
+    /// Row `row`'s top below the header; `rowCount` gives the rows' total height.
+    func rowTop(_ row: Int) -> CGFloat {
+      if let uniformHeight { return CGFloat(row) * uniformHeight }
+      return tops[row]
+    }
+
+    /// Every row's height, in order (linear in the rows: for a section whose heights differ).
+    var rowHeights: [CGFloat] {
+      if let uniformHeight { return Array(repeating: uniformHeight, count: rowCount) }
+      return heights
     }
 
     /// The section's whole height: header and rows.
-    var height: CGFloat { headerHeight + (rowTops.last ?? 0) }
-
-    mutating func recomputeRowTops() {
-      var tops = [CGFloat]()
-      tops.reserveCapacity(rowHeights.count + 1)
-      var sum: CGFloat = 0
-      tops.append(0)
-      for height in rowHeights {
-        sum += height
-        tops.append(sum)
-      }
-      rowTops = tops
-    }
+    var height: CGFloat { headerHeight + rowTop(rowCount) }
 
     /// The first row whose bottom lies below `y` (relative to the rows' top), or the row count.
     func firstRow(endingBelow y: CGFloat) -> Int {
-      // The first index i in 1...count with rowTops[i] > y, minus one.
+      if let uniformHeight {
+        guard uniformHeight > 0 else { return y < 0 ? 0 : rowCount }
+        guard y >= 0 else { return 0 }
+        // floor(y / h), corrected for rounding so that it is exactly the first row whose bottom,
+        // (row + 1) * h, is above y.
+        var row = min(rowCount, Int(min(y / uniformHeight, CGFloat(rowCount)).rounded(.down)))
+        while row > 0, CGFloat(row) * uniformHeight > y { row -= 1 }
+        while row < rowCount, CGFloat(row + 1) * uniformHeight <= y { row += 1 }
+        return row
+      }
+      // The first index i in 1...count with tops[i] > y, minus one.
       var low = 1
-      var high = rowTops.count
+      var high = tops.count
       while low < high {
         let mid = (low + high) / 2
-        if rowTops[mid] > y { high = mid } else { low = mid + 1 }
+        if tops[mid] > y { high = mid } else { low = mid + 1 }
       }
       return low - 1
     }
@@ -74,7 +121,7 @@ struct TableGeometry {
   var contentHeight: CGFloat { sectionTops.last ?? 0 }
 
   /// The number of rows in `section`.
-  func numberOfRows(inSection section: Int) -> Int { sections[section].rowHeights.count }
+  func numberOfRows(inSection section: Int) -> Int { sections[section].rowCount }
 
   /// Replaces every section.
   mutating func reset(_ sections: [Section]) {
@@ -102,8 +149,8 @@ struct TableGeometry {
   /// The row's rectangle in content coordinates, `width` wide.
   func rectForRow(at indexPath: IndexPath, width: CGFloat) -> CGRect {
     let section = sections[indexPath.section]
-    let top = sectionTops[indexPath.section] + section.headerHeight + section.rowTops[indexPath.row]
-    return CGRect(x: 0, y: top, width: width, height: section.rowHeights[indexPath.row])
+    let top = sectionTops[indexPath.section] + section.headerHeight + section.rowTop(indexPath.row)
+    return CGRect(x: 0, y: top, width: width, height: section.rowHeight(indexPath.row))
   }
 
   /// The section whose span holds `y`: the last one starting at or above it (nil above the
@@ -127,7 +174,7 @@ struct TableGeometry {
     let inRows = y - sectionTops[index] - section.headerHeight
     guard inRows >= 0 else { return nil }
     let row = section.firstRow(endingBelow: inRows)
-    return row < section.rowHeights.count ? IndexPath(row: row, section: index) : nil
+    return row < section.rowCount ? IndexPath(row: row, section: index) : nil
   }
 
   /// The headers and rows whose rectangles overlap `minY..<maxY`, top to bottom; items of zero
@@ -148,8 +195,8 @@ struct TableGeometry {
       if section.headerHeight > 0, headerBottom > minY { headers.append(index) }
       let rowsTop = top + section.headerHeight
       var row = section.firstRow(endingBelow: minY - rowsTop)
-      while row < section.rowHeights.count, rowsTop + section.rowTops[row] < maxY {
-        if section.rowHeights[row] > 0 { rows.append(IndexPath(row: row, section: index)) }
+      while row < section.rowCount, rowsTop + section.rowTop(row) < maxY {
+        if section.rowHeight(row) > 0 { rows.append(IndexPath(row: row, section: index)) }
         row += 1
       }
       index += 1

@@ -166,50 +166,56 @@ extension TableView {
         newSections[new] = geometry.sections[old]
         continue
       }
-      newSections[new] = TableGeometry.Section(
-        headerHeight: geometry.sections[old].headerHeight,
-        rowHeights: heights(from: geometry.sections[old].rowHeights, with: change, inSection: new))
+      newSections[new] = updated(geometry.sections[old], with: change, inSection: new)
     }
     for new in 0..<newCount where newSections[new] == nil {
       let count = dataSource.tableView(self, numberOfRowsInSection: new)
-      newSections[new] = TableGeometry.Section(
-        headerHeight: headerHeight(inSection: new),
-        rowHeights: (0..<count).map { rowHeight(at: IndexPath(row: $0, section: new)) })
+      newSections[new] = makeSection(new, rowCount: count, headerHeight: headerHeight(inSection: new))
     }
     geometry.reset(newSections.map { $0! })
     remap(sections: sections, rows: rowChanges, moves: updates.moves)
     setNeedsLayout()
   }
 
-  /// A section's new heights: survivors in order, inserted rows asked of the delegate, reloaded
-  /// rows asked again. Linear in the section's rows.
-  private func heights(
-    from old: [CGFloat], with change: PendingUpdates.SectionChanges, inSection section: Int
-  ) -> [CGFloat] {
-    let newCount = old.count - change.deleted.count + change.inserted.count
+  /// A section after a change: survivors keep their heights, inserted rows are asked of the
+  /// delegate, reloaded rows asked again. When every row then has one height, as in a table sized
+  /// by `rowHeight`, this costs the rows changed; otherwise it is linear in the section's rows.
+  private func updated(
+    _ old: TableGeometry.Section, with change: PendingUpdates.SectionChanges, inSection section: Int
+  ) -> TableGeometry.Section {
+    let newCount = old.rowCount - change.deleted.count + change.inserted.count
+    let inserted = change.inserted.map { rowHeight(at: IndexPath(row: $0, section: section)) }
+    let reloaded = change.reloaded.compactMap { row in
+      change.newRow(forOldRow: row).map { ($0, rowHeight(at: IndexPath(row: $0, section: section))) }
+    }
+    // The one height every row would have, if there is one: the survivors' (when any survive),
+    // else the first new row's.
+    let survivors = old.rowCount - change.deleted.count
+    if let common = survivors > 0 ? old.uniformHeight : (inserted.first ?? 0),
+      inserted.allSatisfy({ $0 == common }), reloaded.allSatisfy({ $0.1 == common })
+    {
+      return TableGeometry.Section(headerHeight: old.headerHeight, rowCount: newCount, rowHeight: common)
+    }
     var heights: [CGFloat] = []
     heights.reserveCapacity(newCount)
     var nextOld = 0
     var nextDeleted = 0
     var nextInserted = 0
-    for row in 0..<newCount {
-      if nextInserted < change.inserted.count, change.inserted[nextInserted] == row {
+    for _ in 0..<newCount {
+      if nextInserted < change.inserted.count, change.inserted[nextInserted] == heights.count {
+        heights.append(inserted[nextInserted])
         nextInserted += 1
-        heights.append(rowHeight(at: IndexPath(row: row, section: section)))
         continue
       }
       while nextDeleted < change.deleted.count, change.deleted[nextDeleted] == nextOld {
         nextDeleted += 1
         nextOld += 1
       }
-      heights.append(old[nextOld])
+      heights.append(old.rowHeight(nextOld))
       nextOld += 1
     }
-    for reloaded in change.reloaded {
-      guard let row = change.newRow(forOldRow: reloaded) else { continue }
-      heights[row] = rowHeight(at: IndexPath(row: row, section: section))
-    }
-    return heights
+    for (row, height) in reloaded { heights[row] = height }
+    return TableGeometry.Section(headerHeight: old.headerHeight, rowHeights: heights)
   }
 
   /// Moves visible cells, headers and the selection to their new numbers (a moved row's to its

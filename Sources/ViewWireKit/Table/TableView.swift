@@ -11,8 +11,10 @@ public import Foundation
 /// showed before (PROTOCOL.md section 6, "Table views").
 ///
 /// Row and header heights are asked once per row when the data loads and when rows change, and
-/// kept as prefix sums (`TableGeometry`), so the rows an offset shows are found by binary search:
-/// a scroll costs the rows that come into view, not the table's length.
+/// kept as prefix sums, or as one height and a count when a section's rows share it
+/// (`TableGeometry`), so the rows an offset shows are found by binary search: a scroll costs the
+/// rows that come into view, and an update of a table sized by `rowHeight` the rows it changes,
+/// not the table's length.
 ///
 /// Section headers are views at their section's top; in the plain style, as in UIKit, a header
 /// sticks to the top of the table while its section scrolls under it and the next section's
@@ -355,10 +357,7 @@ open class TableView: ScrollView {
     for section in 0..<sectionCount {
       let count = dataSource.tableView(self, numberOfRowsInSection: section)
       precondition(count >= 0, "tableView(_:numberOfRowsInSection:) returned \(count) for section \(section)")
-      sections.append(
-        TableGeometry.Section(
-          headerHeight: headerHeight(inSection: section),
-          rowHeights: rowHeights(inSection: section, count: count)))
+      sections.append(makeSection(section, rowCount: count, headerHeight: headerHeight(inSection: section)))
     }
     geometry.reset(sections)
   }
@@ -369,12 +368,17 @@ open class TableView: ScrollView {
       ?? defaultHeaderHeight(inSection: section)
   }
 
-  /// The heights of `count` rows of `section`, from the delegate or `rowHeight`.
-  private func rowHeights(inSection section: Int, count: Int) -> [CGFloat] {
-    guard let tableDelegate else { return Array(repeating: rowHeight, count: count) }
-    return (0..<count).map {
-      tableDelegate.tableView(self, heightForRowAt: IndexPath(row: $0, section: section))
+  /// A section of `count` rows sized by the delegate, or by `rowHeight` without asking each row
+  /// when there is no delegate (in time independent of the count).
+  func makeSection(_ section: Int, rowCount count: Int, headerHeight: CGFloat) -> TableGeometry.Section {
+    guard let tableDelegate else {
+      return TableGeometry.Section(headerHeight: headerHeight, rowCount: count, rowHeight: rowHeight)
     }
+    return TableGeometry.Section(
+      headerHeight: headerHeight,
+      rowHeights: (0..<count).map {
+        tableDelegate.tableView(self, heightForRowAt: IndexPath(row: $0, section: section))
+      })
   }
 
   /// The height of one row, from the delegate or `rowHeight`.

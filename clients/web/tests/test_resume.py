@@ -87,7 +87,7 @@ def test_a_command_whose_reply_the_cut_swallowed_is_applied_once(
         daemon: WebDaemon, proxy: CuttingProxy, browser: webdriver.Chrome) -> None:
     load(browser, f"http://127.0.0.1:{proxy.port}/#/rows")
     before = wait_settled(browser)
-    rows = "return [...viewwire.mirror.views.values()].filter((v) => v.cls === 'RowView').length"
+    rows = "return [...viewwire.mirror.views.values()].filter((v) => v.cls === 'RowCell').length"
     start = browser.execute_script(rows)
 
     # The tap reaches the daemon and is applied, but its frame and reply never reach the page.
@@ -116,7 +116,7 @@ def test_a_command_whose_reply_the_cut_swallowed_is_applied_once(
     check_mirror(browser)
     # The server agrees: its own tree holds ten rows more, not twenty.
     tree = send(browser, "tree")["data"]
-    assert sum(" RowView " in line for line in tree) == start + 10
+    assert sum(" RowCell " in line for line in tree) == start + 10
 
 
 def test_a_reload_resumes_the_tabs_session(daemon: WebDaemon, browser: webdriver.Chrome) -> None:
