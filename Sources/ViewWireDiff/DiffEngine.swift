@@ -560,6 +560,7 @@ private struct Builder {
       add(term)
     }
     createdRenders.appendLineEnd()
+    view.renderProperties.trimCapacity()
   }
 
   // MARK: Shift runs

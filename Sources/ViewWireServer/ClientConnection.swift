@@ -55,7 +55,7 @@ final class ClientConnection {
   /// Whether this session's connection went to another loop with a `resume` and waits there
   /// for the resumed session to take it, or to be handed back (PROTOCOL.md section 17).
   private var lentForResume = false
-  let logger: Logger
+  let logger: SessionLogger
   private var framer: LineFramer
   /// Tokens, detached sessions and their limits, kept by the server.
   unowned let registry: SessionRegistry
@@ -110,7 +110,7 @@ final class ClientConnection {
   /// The connection must be counted in `census` already, for `loopIndex` and its address.
   init(
     connection: any ClientTransport, session: Session, configuration: ServerConfiguration, loop: EventLoop,
-    loopIndex: Int, census: ConnectionCensus, registry: SessionRegistry, logger: Logger
+    loopIndex: Int, census: ConnectionCensus, registry: SessionRegistry, logger: SessionLogger
   ) {
     self.connection = connection
     self.session = session

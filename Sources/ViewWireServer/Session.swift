@@ -46,12 +46,13 @@ final class Session {
     didSet { engine.sendsShiftLines = protocolVersion >= ProtocolVersion.shiftLines }
   }
   /// Logs every trace event at level `trace`, whether the client listens or not.
-  private let logger: Logger
+  private let logger: SessionLogger
 
   /// - Parameter logger: already tagged with the session's id (the server tags one logger for
   ///   the session and its connection); at level `trace`, it gets every trace event: the only witness of what runs after the client is gone, such as the
   ///   disappearance callbacks of `tearDown()`.
-  init(id: Int, windowSize: CGSize, apps: [String: AppDescriptor], clock: SessionClock, logger: Logger) {
+  init(id: Int, windowSize: CGSize, apps: [String: AppDescriptor], clock: SessionClock, logger: SessionLogger)
+  {
     self.id = id
     self.apps = apps
     self.clock = clock

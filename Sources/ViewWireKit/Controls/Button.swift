@@ -16,8 +16,10 @@ open class Button: Control {
 
   /// Fixed at creation, as in UIKit, because it decides the default title colour and weight.
   public let buttonType: ButtonType
-  private var titles: [State: String] = [:]
-  private var titleColors: [State: Color] = [:]
+  // Small tables, not dictionaries: a button has a title or two (a one-entry dictionary is
+  // about 200 bytes, a session's buttons times ten thousand sessions).
+  private var titles = SmallTable<State, String>()
+  private var titleColors = SmallTable<State, Color>()
 
   /// The label that holds the title's font (`button.titleLabel?.font = ...`).
   public private(set) var titleLabel: Label?

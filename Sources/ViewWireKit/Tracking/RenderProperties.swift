@@ -51,6 +51,18 @@ public import ViewWireProtocol
   /// Whether the view has no render property.
   package var isEmpty: Bool { entries.isEmpty }
 
+  /// Gives back the room `entries` grew into while the view was built one key at a time (an
+  /// array doubles: a label's six keys sat in room for eight, 96 bytes spare). The diff engine
+  /// calls it once the view's creation is sent, after which most views change a key or two in
+  /// place (issue 14, "Lean sessions"); it copies only when two or more entries are spare.
+  package mutating func trimCapacity() {
+    guard entries.capacity - entries.count >= 2 else { return }
+    var exact: [Entry] = []
+    exact.reserveCapacity(entries.count)
+    exact.append(contentsOf: entries)
+    entries = exact
+  }
+
   /// How many properties the view has.
   package var count: Int { entries.count }
 

@@ -209,7 +209,27 @@ open class View: Responder {
   @exclusivity(unchecked) open var isUserInteractionEnabled: Bool = true
 
   /// An integer app code can use to find the view (`viewWithTag(_:)`).
-  open var tag: Int = 0
+  ///
+  /// Kept in the side storage, as few views have one.
+  open var tag: Int {
+    get { side?.tag ?? 0 }
+    set {
+      guard newValue != tag else { return }
+      editSide { $0.tag = newValue }
+    }
+  }
+
+  /// What few views set (tint, accessibility, assigned insets, tag), nil
+  /// while the view has all their defaults: see `ViewSideStorage`.
+  private final var side: ViewSideStorage?
+
+  /// Changes the side storage, creating it on the first change and dropping it when all its
+  /// values are back to their defaults.
+  private final func editSide(_ body: (ViewSideStorage) -> Void) {
+    let storage = side ?? ViewSideStorage()
+    body(storage)
+    side = storage.isEmpty ? nil : storage
+  }
 
   /// The identifier scripts use to find the view (`tap @identifier`), UIKit's
   /// `accessibilityIdentifier`: it names the view for tests and scripts, and assistive
@@ -226,7 +246,13 @@ open class View: Responder {
       tintColorDidChange()
     }
   }
-  private var ownTintColor: Color?
+  private var ownTintColor: Color? {
+    get { side?.ownTintColor }
+    set {
+      guard newValue != nil || side?.ownTintColor != nil else { return }
+      editSide { $0.ownTintColor = newValue }
+    }
+  }
 
   /// Called when `tintColor` changes, so controls can redraw with it.
   open func tintColorDidChange() {
@@ -255,7 +281,7 @@ open class View: Responder {
   /// own (PROTOCOL.md section 6). Setting a property to the value it has records nothing.
   public func setRenderProperty(_ key: String, _ value: WireValue?) {
     // A key set to a value of its own no longer follows a dynamic colour set before.
-    if dynamicColors != nil { forgetDynamicColor(key) }
+    if !dynamicColors.isEmpty { forgetDynamicColor(key) }
     let old = renderProperties[key]
     guard old != value else { return }
     renderProperties[key] = value
@@ -271,18 +297,18 @@ open class View: Responder {
   public func setRenderColor(_ key: String, _ color: Color?) {
     setRenderProperty(key, color.map { .color($0.resolvedColor(with: traitCollection).wireColor) })
     if let color, color.isDynamic {
-      if dynamicColors == nil { dynamicColors = [:] }
-      dynamicColors?[key] = color
+      dynamicColors[key] = color
     }
   }
 
-  /// The dynamic colours behind render keys, by key; nil (no storage) for the many views that
-  /// have none.
-  private var dynamicColors: [String: Color]?
+  /// The dynamic colours behind render keys, by key; empty (no storage) for the many views that
+  /// have none. A small table of pairs rather than a dictionary: a view has one or two
+  /// (background, text), and a one-entry dictionary cost about 200 bytes, its table 100.
+  private var dynamicColors = SmallTable<String, Color>()
 
   private func forgetDynamicColor(_ key: String) {
-    dynamicColors?[key] = nil
-    if dynamicColors?.isEmpty == true { dynamicColors = nil }
+    guard dynamicColors[key] != nil else { return }
+    dynamicColors[key] = nil
   }
 
   // MARK: Traits
@@ -299,12 +325,15 @@ open class View: Responder {
   /// subclass resolves (a label's text-style font). Runs when the traits change and when the view
   /// joins a window, whose traits may differ from the defaults it was built with.
   func resolveTraitDependents() {
-    guard let colors = dynamicColors else { return }
+    let colors = dynamicColors
+    guard !colors.isEmpty else { return }
+    // Setting a key forgets the dynamic colour behind it; these keys keep theirs, so the table
+    // is set aside while they are set (forgetting them one by one would copy it).
+    dynamicColors = SmallTable()
     let traits = traitCollection
-    for (key, color) in colors {
+    for (key, color) in colors.entries {
       setRenderProperty(key, .color(color.resolvedColor(with: traits).wireColor))
     }
-    // Setting a key forgets the dynamic colour behind it; these keys keep theirs.
     dynamicColors = colors
   }
 
@@ -319,7 +348,15 @@ open class View: Responder {
   }
 
   /// What the app set of the view's accessibility (label, traits...), nil while it set nothing.
-  package final var accessibilityOverrides: AccessibilityOverrides?
+  ///
+  /// Kept in the side storage, as nearly every view keeps UIKit's defaults.
+  package final var accessibilityOverrides: AccessibilityOverrides? {
+    get { side?.accessibilityOverrides }
+    set {
+      guard newValue != nil || side?.accessibilityOverrides != nil else { return }
+      editSide { $0.accessibilityOverrides = newValue }
+    }
+  }
 
   /// Whether the view's `a11y...` keys may differ from the defaults a client computes, so a
   /// change to its other keys recomputes them: set once the app sets any accessibility property,
@@ -597,7 +634,15 @@ open class View: Responder {
 
   /// The insets a container gave this view as a controller's root view; nil for other views,
   /// whose insets follow from their superview's.
-  private var assignedSafeAreaInsets: EdgeInsets?
+  ///
+  /// Kept in the side storage, as only controllers' root views have them.
+  private var assignedSafeAreaInsets: EdgeInsets? {
+    get { side?.assignedSafeAreaInsets }
+    set {
+      guard newValue != nil || side?.assignedSafeAreaInsets != nil else { return }
+      editSide { $0.assignedSafeAreaInsets = newValue }
+    }
+  }
 
   /// Called when `safeAreaInsets` changed.
   open func safeAreaInsetsDidChange() {}

@@ -263,7 +263,10 @@ open class Window: View {
   /// so each window has its own centre and an observer hears only its own client's keyboard.
   /// Seed code changes `NotificationCenter.default` to `view.window?.notificationCenter` (or the
   /// controller's `notificationCenter`).
-  public let notificationCenter = NotificationCenter()
+  ///
+  /// Made on first use (an observer, or the keyboard's first move): most sessions never use it,
+  /// and a centre with its locks and tables was a few hundred bytes of every idle session.
+  public private(set) lazy var notificationCenter = NotificationCenter()
 
   /// The on-screen keyboard's frame in window coordinates while it is shown, else nil.
   ///

@@ -1,0 +1,68 @@
+/// A few values by key, in an array of pairs searched in order.
+///
+/// For the per-view tables that hold one or two entries (a view's dynamic colours, a button's
+/// titles and title colours by state): a `Dictionary` of one entry is a hash table of at least
+/// two buckets with its own header, about 200 bytes, where an array of one pair is 50 to 80;
+/// with thousands of views per daemon (issue 14, "Lean sessions"), that difference is a
+/// session's kilobytes. Lookups compare every key, which for the two or three entries these
+/// tables hold is faster than hashing. Empty, it allocates nothing.
+package struct SmallTable<Key: Equatable, Value> {
+  /// The entries, each key once, in the order they were first set.
+  private var pairs: [(key: Key, value: Value)] = []
+
+  /// An empty table.
+  package init() {}
+
+  /// Whether the table holds nothing.
+  package var isEmpty: Bool { pairs.isEmpty }
+
+  /// The value for `key`, or nil; setting nil removes the entry.
+  package subscript(key: Key) -> Value? {
+    get {
+      for pair in pairs where pair.key == key { return pair.value }
+      return nil
+    }
+    set {
+      let index = pairs.firstIndex { $0.key == key }
+      switch (index, newValue) {
+      case (let index?, let value?): pairs[index].value = value
+      case (let index?, nil):
+        pairs.remove(at: index)
+        if pairs.isEmpty { pairs = [] }  // gives the storage back
+      case (nil, let value?):
+        // Exactly one more: these tables rarely grow past two, and a doubled array is spare room.
+        pairs.reserveCapacity(pairs.count + 1)
+        pairs.append((key, value))
+      case (nil, nil): break
+      }
+    }
+  }
+
+  /// The entries, in the order they were first set.
+  package var entries: [(key: Key, value: Value)] { pairs }
+}
+
+/// What a view holds only when an app sets it: its own tint colour, its accessibility
+/// settings, the safe-area insets a container assigned it, its tag.
+///
+/// Most views never set any of these; kept inline, they cost every view about 170 bytes (a
+/// colour with its provider, the accessibility overrides with three strings, an insets record,
+/// a tag), which at a login screen's dozen views and ten thousand sessions is 20 MB. A view
+/// allocates this box the first time one of them is set to something (issue 14, "Lean
+/// sessions"), so a plain view pays one pointer.
+final class ViewSideStorage {
+  /// The tint colour set on this view itself (nil: inherited).
+  var ownTintColor: Color?
+  /// What the app set of the view's accessibility.
+  var accessibilityOverrides: AccessibilityOverrides?
+  /// The insets a container gave this view as a controller's root view.
+  var assignedSafeAreaInsets: EdgeInsets?
+  /// The app's tag.
+  var tag = 0
+
+  /// Whether everything has its default again, so the view may drop the box.
+  var isEmpty: Bool {
+    ownTintColor == nil && accessibilityOverrides == nil && assignedSafeAreaInsets == nil
+      && tag == 0
+  }
+}
