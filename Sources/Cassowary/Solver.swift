@@ -439,6 +439,10 @@ public final class Solver {
   /// for. The solution, and every choice later steps make, are unchanged: ids are renumbered in
   /// their old order, which is the only thing the pivoting rules look at.
   ///
+  /// Then packs the tableau until the next change (see `freeze()`): rows in contiguous arrays,
+  /// columns as counts; the next `addConstraint`, `removeConstraint` or `suggestValue` unpacks
+  /// them exactly as they were, at O(cells).
+  ///
   /// Costs a pass over the tableau when there is something to give back, and a few capacity
   /// checks when there is not. Call it when a batch of changes is done and the solver will sit
   /// idle (a window's layout pass calls it after each solve), not between two additions.
