@@ -34,6 +34,34 @@ struct ColumnIndex {
   /// dropped the entries.
   private var phantoms: [Int32: Int32] = [:]
 
+  /// An empty index.
+  init() {}
+
+  /// The index a frozen one stood for (see ``Solver/trimStorage()``): an entry for every row
+  /// that mentions each symbol, in slot order, and, as phantoms, whatever more the column
+  /// counted when it was frozen (`counts[symbol]`, from `count(of:)`: stale entries, duplicates
+  /// and earlier phantoms). Walks return the rows that mention a symbol, each once, whatever the
+  /// order of its entries, so the only thing the entries decide beyond that, the count, is kept.
+  init(rows: [Row], counts: [Int32]) {
+    columns = [Column](repeating: Column(), count: counts.count)
+    for (slot, row) in rows.enumerated() where row.basic.isValid {
+      for cell in row.cells { append(Int32(slot), to: cell.symbol.index) }
+    }
+    for symbol in counts.indices where counts[symbol] > columns[symbol].count {
+      phantoms[Int32(symbol)] = counts[symbol] - columns[symbol].count
+    }
+  }
+
+  /// What a frozen index keeps: each symbol's `count(of:)`.
+  var counts: [Int32] {
+    [Int32](unsafeUninitializedCapacity: columns.count) { buffer, count in
+      for symbol in columns.indices {
+        buffer.initializeElement(at: symbol, to: Int32(self.count(of: symbol)))
+      }
+      count = columns.count
+    }
+  }
+
   /// Symbols with a column (ids 0 ..< symbolCount; 0 is `Symbol.invalid`'s).
   var symbolCount: Int { columns.count }
 

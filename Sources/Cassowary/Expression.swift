@@ -52,6 +52,10 @@ public struct Expression {
   /// The same expression with each variable appearing once (coefficients summed, zeros dropped),
   /// in first-appearance order, so descriptions and the solver see a canonical form.
   public func reduced() -> Expression {
+    // Already reduced (the usual case: one or two distinct unknowns): keep the terms array, which
+    // the constraint then shares with whoever built it (the layout engine's size constraints
+    // share one per axis), instead of hashing and copying into a new one.
+    if isReduced { return self }
     var order: [ObjectIdentifier] = []
     var sums: [ObjectIdentifier: Term] = [:]
     for term in terms {
@@ -66,6 +70,17 @@ public struct Expression {
     }
     let kept = order.compactMap { sums[$0] }.filter { $0.coefficient != 0 }
     return Expression(terms: kept, constant: constant)
+  }
+
+  /// Whether no unknown appears twice and no coefficient is zero, checked pairwise for the few
+  /// terms a constraint usually has.
+  private var isReduced: Bool {
+    guard terms.count <= 8 else { return false }
+    for (index, term) in terms.enumerated() {
+      if term.coefficient == 0 { return false }
+      for other in terms[..<index] where other.variable === term.variable { return false }
+    }
+    return true
   }
 
   func scaled(by factor: Double) -> Expression {

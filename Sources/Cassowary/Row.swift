@@ -65,6 +65,13 @@ struct Row {
     self.constant = constant
   }
 
+  /// A row made from cells already sorted by symbol id (``PackedRows/unpacked()``).
+  init(sortedCells: [Cell], constant: Double, basic: Symbol) {
+    self.cells = sortedCells
+    self.constant = constant
+    self.basic = basic
+  }
+
   /// The index of `symbol`'s cell, or where it would be inserted (binary search on the id).
   @inline(__always) private func position(of symbol: Symbol) -> (index: Int, found: Bool) {
     cells.withUnsafeBufferPointer { buffer in

@@ -119,6 +119,22 @@ public final class Solver {
   private var visited: [UInt32] = []
   private var walk: UInt32 = 0
 
+  /// While the solver sits idle after ``trimStorage()``: what `freeze()` packed; the next
+  /// change unpacks it (`thaw()`) exactly as it was.
+  private var frozen: Frozen?
+
+  /// An idle solver's tables in their compact form.
+  struct Frozen {
+    /// The rows, packed into contiguous arrays (`rows` and `visited` are empty meanwhile).
+    var rows: PackedRows
+    /// Each column's count (`columns` is empty meanwhile).
+    var columnCounts: [Int32]
+    /// Per entry of `externals`, how many constraints mention the variable (`externalUses`,
+    /// which only the changes look up, is empty meanwhile: its symbol and place are in
+    /// `externals`, and a hash table's buckets cost 32 bytes a variable, half of them empty).
+    var externalCounts: [Int32]
+  }
+
   private var infeasibleRows: [Symbol] = []
   private var objective = Row()
   /// The phase-one objective while a row is being added with an artificial variable.
@@ -135,6 +151,7 @@ public final class Solver {
   ///   ``SolverError/unsatisfiableConstraint(_:)`` if it is required and conflicts with the
   ///   required constraints already present (the solver is left as it was).
   public func addConstraint(_ constraint: Constraint) throws(SolverError) {
+    thaw()
     guard entryIndex(of: constraint) == nil else { throw .duplicateConstraint("\(constraint)") }
 
     var (row, tag) = makeRow(for: constraint)
@@ -179,6 +196,7 @@ public final class Solver {
   ///
   /// - Throws: ``SolverError/unknownConstraint(_:)`` if the constraint is not in the solver.
   public func removeConstraint(_ constraint: Constraint) throws(SolverError) {
+    thaw()
     guard let index = entryIndex(of: constraint) else { throw .unknownConstraint("\(constraint)") }
     let entry = removeEntry(at: index)
     let tag = entry.tag
@@ -292,6 +310,7 @@ public final class Solver {
   public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
     let key = ObjectIdentifier(variable)
     guard var entry = edits[key] else { throw .unknownEditVariable("\(variable)") }
+    thaw()
     let delta = value - entry.constant
     entry.constant = value
     edits[key] = entry
@@ -319,6 +338,14 @@ public final class Solver {
 
   /// Copies the current solution into every ``Variable/value`` the solver knows about.
   public func updateVariables() {
+    if let frozen {
+      let constants = frozen.rows.constants
+      for (variable, symbol) in externals {
+        let slot = slotOfSymbol[symbol.index]
+        variable.value = slot >= 0 ? constants[Int(slot)] : 0
+      }
+      return
+    }
     rows.withUnsafeBufferPointer { rows in
       slotOfSymbol.withUnsafeBufferPointer { slotOfSymbol in
         for (variable, symbol) in externals {
@@ -338,6 +365,7 @@ public final class Solver {
     externals = []
     externalUses = [:]
     rows = []
+    frozen = nil
     freeSlots = []
     slotOfSymbol = [-1]
     columns = ColumnIndex()
@@ -363,7 +391,8 @@ public final class Solver {
     public var cells: Int
     /// Symbol ids allocated: every per-symbol table has this many entries.
     public var symbols: Int
-    /// Entries of the column index, stale ones included.
+    /// Entries of the column index, stale ones included (while the solver is packed after
+    /// ``Solver/trimStorage()``: the entries unpacking will make, one per cell).
     public var columnEntries: Int
     /// An estimate of the heap bytes the solver's own tables hold, spare capacity included
     /// (not counting the constraint and variable objects, which belong to the caller).
@@ -378,6 +407,15 @@ public final class Solver {
       cells += row.cells.count
       if row.cells.capacity > 0 { bytes += 32 + row.cells.capacity * MemoryLayout<Cell>.stride }
     }
+    var rowSlots = rows.count
+    var columnEntries = columns.entryCount
+    if let frozen {
+      cells = frozen.rows.cellCount
+      rowSlots = frozen.rows.slotCount
+      bytes += frozen.rows.byteCount + (frozen.columnCounts.capacity + frozen.externalCounts.capacity) * 4
+      // A frozen index holds counts, not entries; thawing makes one entry per cell.
+      columnEntries = frozen.rows.cellCount
+    }
     bytes += objective.cells.capacity * MemoryLayout<Cell>.stride
     bytes += (slotOfSymbol.capacity + visited.capacity + freeSlots.capacity) * 4
     bytes += infeasibleRows.capacity * MemoryLayout<Symbol>.stride
@@ -390,8 +428,8 @@ public final class Solver {
     bytes += edits.capacity * 4 / 3 * (8 + MemoryLayout<EditEntry>.stride)
     bytes += overflow.capacity * 4 / 3 * 12
     return StorageStatistics(
-      constraints: entries.count, rows: rows.count - freeSlots.count, rowSlots: rows.count, cells: cells,
-      symbols: slotOfSymbol.count, columnEntries: columns.entryCount, bytes: bytes)
+      constraints: entries.count, rows: rowSlots - freeSlots.count, rowSlots: rowSlots, cells: cells,
+      symbols: slotOfSymbol.count, columnEntries: columnEntries, bytes: bytes)
   }
 
   /// Gives back memory the solver holds beyond what its constraints need: the spare capacity
@@ -401,10 +439,16 @@ public final class Solver {
   /// for. The solution, and every choice later steps make, are unchanged: ids are renumbered in
   /// their old order, which is the only thing the pivoting rules look at.
   ///
+  /// Then packs the tableau until the next change (see `freeze()`): rows in contiguous arrays,
+  /// columns as counts; the next `addConstraint`, `removeConstraint` or `suggestValue` unpacks
+  /// them exactly as they were, at O(cells).
+  ///
   /// Costs a pass over the tableau when there is something to give back, and a few capacity
   /// checks when there is not. Call it when a batch of changes is done and the solver will sit
   /// idle (a window's layout pass calls it after each solve), not between two additions.
   public func trimStorage() {
+    // Frozen: nothing changed since the last call, which gave everything back.
+    guard frozen == nil else { return }
     if columns.entryCount > 2 * storedCells + 64 { compactColumns() }
     if slotOfSymbol.count > 64 { renumberSymbolsIfSparse() }
     shrink(&rows)
@@ -422,6 +466,41 @@ public final class Solver {
     shrinkDictionary(&externalUses)
     shrinkDictionary(&edits)
     shrinkDictionary(&overflow)
+    freeze()
+  }
+
+  /// Packs the rows into contiguous arrays and keeps only each column's count, until the next
+  /// change (`thaw()`). A window's solver sits idle for most of a session's life with its rows
+  /// unchanged; one array per row (a 32-byte header and the allocator's 16 bytes of overhead on
+  /// top of the cells), a 24-byte slot per row and a 16-byte column record per symbol were most
+  /// of what an idle window's layout held (BENCHMARKS.md, bench-sessions).
+  private func freeze() {
+    let externalCounts = externals.map { externalUses[ObjectIdentifier($0.variable)]?.count ?? 0 }
+    frozen = Frozen(rows: PackedRows(rows), columnCounts: columns.counts, externalCounts: externalCounts)
+    rows = []
+    visited = []
+    columns = ColumnIndex()
+    externalUses = [:]
+  }
+
+  /// Unpacks what `freeze()` packed: the same rows in the same slots and a column index that
+  /// walks to the same rows and counts the same entries, so every later choice is the one the
+  /// unfrozen solver would make. O(cells), once per batch of changes after an idle spell.
+  @inline(__always) private func thaw() {
+    guard let frozen else { return }
+    thawFrozen(frozen)
+  }
+
+  private func thawFrozen(_ packed: Frozen) {
+    frozen = nil
+    rows = packed.rows.unpacked()
+    visited = [UInt32](repeating: 0, count: rows.count)
+    columns = ColumnIndex(rows: rows, counts: packed.columnCounts)
+    externalUses = [ObjectIdentifier: ExternalUse](minimumCapacity: externals.count)
+    for (index, external) in externals.enumerated() {
+      externalUses[ObjectIdentifier(external.variable)] = ExternalUse(
+        symbol: external.symbol, index: Int32(index), count: packed.externalCounts[index])
+    }
   }
 
   /// Cells in the tableau's rows, counted when asked (once per `trimStorage`, O(rows)).

@@ -325,18 +325,31 @@ public final class LayoutEngine {
     let key = intrinsicKey(of: view)
     guard key != record.intrinsicKey else { return false }
     for constraint in record.intrinsic { try? solver.removeConstraint(constraint) }
+    // An axis's constraints all say `length relation value`: they share one terms array (CoW)
+    // instead of one each (64 bytes, for as long as the view is laid out), and are made at their
+    // strength directly rather than made required and copied. The constant is computed as the
+    // operators compute it (`0 + value * -1`), so every bit the solver sees is the same.
+    let width = Cassowary.Expression(v.width).terms
+    let height = Cassowary.Expression(v.height).terms
+    func length(
+      _ terms: [Cassowary.Term], _ relation: Cassowary.Relation, _ value: CGFloat,
+      _ strength: Cassowary.Strength
+    ) -> Constraint {
+      Constraint(
+        Cassowary.Expression(terms: terms, constant: 0 + Double(value) * -1), relation, strength: strength)
+    }
     var made: [Constraint] = []
     if size.width != View.noIntrinsicMetric {
-      made.append((v.width <= Double(size.width)).withStrength(state.hugging.horizontal.strength))
-      made.append((v.width >= Double(size.width)).withStrength(state.compression.horizontal.strength))
+      made.append(length(width, .lessOrEqual, size.width, state.hugging.horizontal.strength))
+      made.append(length(width, .greaterOrEqual, size.width, state.compression.horizontal.strength))
     }
     if size.height != View.noIntrinsicMetric {
-      made.append((v.height <= Double(size.height)).withStrength(state.hugging.vertical.strength))
-      made.append((v.height >= Double(size.height)).withStrength(state.compression.vertical.strength))
+      made.append(length(height, .lessOrEqual, size.height, state.hugging.vertical.strength))
+      made.append(length(height, .greaterOrEqual, size.height, state.compression.vertical.strength))
     }
     // Sizes are never negative, whatever optional constraints want.
-    made.append(v.width >= 0)
-    made.append(v.height >= 0)
+    made.append(length(width, .greaterOrEqual, 0, .required))
+    made.append(length(height, .greaterOrEqual, 0, .required))
     for constraint in made { try? solver.addConstraint(constraint) }
     solverAdditions += made.count
     record.intrinsic = made

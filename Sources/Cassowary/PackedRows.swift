@@ -1,0 +1,107 @@
+/// The tableau's rows while the solver sits idle: every row's cells in one pair of contiguous
+/// arrays (symbol, coefficient), with three numbers per row slot.
+///
+/// In the tableau a row is a value with its own array of cells, because substitution grows and
+/// merges rows one at a time. Each of those arrays costs a 32-byte header and the allocator's
+/// per-chunk overhead (16 bytes) on top of its 16-byte cells, and a row slot is 24 bytes: for a
+/// window's solver, which holds its rows for the session's life and changes them only when the
+/// layout does, that bookkeeping was larger than the cells themselves (BENCHMARKS.md,
+/// bench-sessions). Packed, a row slot costs 16 bytes and a cell 12, in five allocations for
+/// the whole tableau.
+///
+/// The solver packs its rows in ``Solver/trimStorage()`` and unpacks them, exactly as they were
+/// (same slots, same cells in the same order, same bits), before its next change; nothing the
+/// pivoting rules look at differs, so no solution does.
+struct PackedRows {
+  /// Per slot: the row's constant, its basic symbol (packed, see `pack`), and where its cells
+  /// end in `symbols`/`coefficients` (they start where the previous slot's end).
+  private(set) var constants: [Double]
+  private var basics: [UInt32]
+  private var ends: [Int32]
+  /// Every row's cells, slot after slot, each row's in its order (by symbol id).
+  private var symbols: [UInt32]
+  private var coefficients: [Double]
+
+  /// A symbol in 32 bits: the id in the low 29, the kind in the high 3. Ids are dense per
+  /// solver (and renumbered when sparse), far below 2^29.
+  @inline(__always) static func pack(_ symbol: Symbol) -> UInt32 {
+    precondition(symbol.id >= 0 && symbol.id < 1 << 29, "symbol id out of range")
+    return UInt32(symbol.id) | UInt32(symbol.kind.rawValue) << 29
+  }
+
+  @inline(__always) static func unpack(_ packed: UInt32) -> Symbol {
+    Symbol(id: Int32(packed & (1 << 29 - 1)), kind: Symbol.Kind(rawValue: UInt8(packed >> 29))!)
+  }
+
+  /// Packs `rows` (free slots included, as empty rows), each array at exactly its size.
+  init(_ rows: [Row]) {
+    let cellCount = rows.reduce(0) { $0 + $1.cells.count }
+    constants = [Double](unsafeUninitializedCapacity: rows.count) { buffer, count in
+      for (slot, row) in rows.enumerated() { buffer.initializeElement(at: slot, to: row.constant) }
+      count = rows.count
+    }
+    basics = [UInt32](unsafeUninitializedCapacity: rows.count) { buffer, count in
+      for (slot, row) in rows.enumerated() { buffer.initializeElement(at: slot, to: Self.pack(row.basic)) }
+      count = rows.count
+    }
+    var symbols: [UInt32] = []
+    var coefficients: [Double] = []
+    var ends: [Int32] = []
+    symbols.reserveCapacity(cellCount)
+    coefficients.reserveCapacity(cellCount)
+    ends.reserveCapacity(rows.count)
+    for row in rows {
+      for cell in row.cells {
+        symbols.append(Self.pack(cell.symbol))
+        coefficients.append(cell.coefficient)
+      }
+      ends.append(Int32(symbols.count))
+    }
+    self.symbols = symbols
+    self.coefficients = coefficients
+    self.ends = ends
+  }
+
+  /// Slots packed (free ones included).
+  var slotCount: Int { constants.count }
+
+  /// Cells packed.
+  var cellCount: Int { symbols.count }
+
+  /// The rows as they were packed, each row's cells in an array of exactly their size.
+  func unpacked() -> [Row] {
+    var rows: [Row] = []
+    rows.reserveCapacity(constants.count)
+    var start = 0
+    for slot in constants.indices {
+      let end = Int(ends[slot])
+      let cells = [Cell](unsafeUninitializedCapacity: end - start) { buffer, count in
+        for index in start..<end {
+          buffer.initializeElement(
+            at: index - start, to: Cell(symbol: Self.unpack(symbols[index]), coefficient: coefficients[index])
+          )
+        }
+        count = end - start
+      }
+      rows.append(Row(sortedCells: cells, constant: constants[slot], basic: Self.unpack(basics[slot])))
+      start = end
+    }
+    return rows
+  }
+
+  /// Calls `body` with the slot and symbol id of every packed cell, slot after slot.
+  func forEachCell(_ body: (_ slot: Int32, _ symbol: Int) -> Void) {
+    var start = 0
+    for slot in ends.indices {
+      let end = Int(ends[slot])
+      for index in start..<end { body(Int32(slot), Int(symbols[index] & (1 << 29 - 1))) }
+      start = end
+    }
+  }
+
+  /// Heap bytes held (array headers included).
+  var byteCount: Int {
+    constants.capacity * 8 + basics.capacity * 4 + ends.capacity * 4 + symbols.capacity * 4
+      + coefficients.capacity * 8 + 5 * 32
+  }
+}
