@@ -282,7 +282,7 @@ func cpuList(_ cpus: [Int]) -> String {
     pad("kind", 11) + pad("1 loop", 9, right: true) + pad("2 loops", 9, right: true)
       + pad("S µs", 8, right: true) + pad("S2 µs", 8, right: true) + pad("G µs", 7, right: true)
       + pad("G2 µs", 7, right: true) + "   " + pad("ceiling", 20) + pad("2 loops / 1 loop", 20)
-      + "measured / ceiling")
+      + pad("measured / ceiling", 20) + "S2 / S")
   var result: [(name: String, ratio: Double, ceiling: Double)] = []
   for index in pairs.indices {
     // The ceiling per round, from S and G of the 1-loop run: one loop can do at most
@@ -306,11 +306,13 @@ func cpuList(_ cpus: [Int]) -> String {
         + pad(String(format: "%.2f", median(one[index].generator)), 7, right: true)
         + pad(String(format: "%.2f", median(many[index].generator)), 7, right: true) + "   "
         + pad(String(format: "%.2f (%.2f–%.2f)", ceiling, ceilings.min()!, ceilings.max()!), 20)
-        + pad(r.text, 20) + share.text)
+        + pad(r.text, 20) + pad(share.text, 20) + ratio(many[index].cpu, one[index].cpu).text)
     result.append((kinds[index].0.name, r.median, ceiling))
   }
   say("S, G: server and generator CPU per request with 1 loop; S2, G2 with 2 loops. Ratios are")
   say("medians of the rounds (min–max); the ceiling is what S and G let 2 loops gain on this machine.")
+  say("S2 / S, what a request costs with 2 loops over 1, depends far less on the machine's load than req/s:")
+  say("above 1, the loops cost each other; a ratio above its ceiling means others took the 1-loop CPU.")
   return result
 }
 
