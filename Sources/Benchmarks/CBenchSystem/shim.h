@@ -1,16 +1,16 @@
 // What the load benchmarks need from Linux that Swift's Glibc module does not import: epoll
 // (one readiness call for 50 connections instead of poll's scan of all of them) and thread CPU
-// affinity (`sched_setaffinity` on one thread; CPU_SET is a macro Swift cannot call).
+// affinity (`sched_setaffinity` on one thread). Not `_GNU_SOURCE` (which glibc's cpu_set_t
+// wants): it changes `fd_set`'s members, and a debug build then refuses this module next to
+// Dispatch's view of the same header; the affinity call goes through `syscall` instead.
 #ifndef VIEWWIRE_CBENCHSYSTEM_SHIM_H
 #define VIEWWIRE_CBENCHSYSTEM_SHIM_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE
-#endif
-#include <sched.h>
 #include <stdint.h>
 #include <sys/epoll.h>
+#include <sys/syscall.h>
 #include <time.h>
+#include <unistd.h>
 
 /// A new epoll instance, closed on exec (-1 with errno).
 static inline int viewwire_bench_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
@@ -41,10 +41,12 @@ static inline int viewwire_bench_epoll_wait(int epfd, uint32_t *tags, int capaci
 
 /// Restricts the calling thread (pid 0) or task `tid` to the CPUs in `cpus[0..<count]`.
 static inline int viewwire_bench_set_affinity(int tid, const int *cpus, int count) {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  for (int index = 0; index < count; index++) CPU_SET(cpus[index], &set);
-  return sched_setaffinity(tid, sizeof(set), &set);
+  enum { bits = 8 * sizeof(unsigned long), words = 1024 / bits };
+  unsigned long mask[words] = {0};
+  for (int index = 0; index < count; index++) {
+    if (cpus[index] >= 0 && cpus[index] < 1024) mask[cpus[index] / bits] |= 1UL << (cpus[index] % bits);
+  }
+  return syscall(SYS_sched_setaffinity, tid, sizeof(mask), mask) == 0 ? 0 : -1;
 }
 
 /// The calling thread's CPU time in nanoseconds (user and system).
