@@ -33,11 +33,15 @@ private final class StartedProcesses: @unchecked Sendable {
   }
   func takeAll() -> [Process] {
     lock.withLock {
-      defer { processes.removeAll() }; return Array(processes.values)
+      defer { processes.removeAll() }
+      return Array(processes.values)
     }
   }
-}
 
+  /// Held for the whole of a `stopAll`, so a second caller (`fail` on the main thread while a
+  /// signal handler stops the servers) waits for the first to finish before it exits.
+  let stopping = NSLock()
+}
 private let startedProcesses = StartedProcesses()
 
 /// Ends `process`: SIGTERM, then SIGKILL if it has not exited after 3 s.
@@ -96,7 +100,12 @@ public final class Daemon {
   /// Stops every server this process started and has not stopped yet: what `fail`, the signal
   /// handlers and the end of a benchmark call.
   public static func stopAll() {
-    for process in startedProcesses.takeAll() { terminate(process) }
+    startedProcesses.stopping.withLock {
+      let processes = startedProcesses.takeAll()
+      // SIGTERM to all first, so their shutdowns (up to 2 s each) overlap.
+      for process in processes where process.isRunning { process.terminate() }
+      for process in processes { terminate(process) }
+    }
   }
 
   /// Starts the release `viewwired` that sits beside this executable (or `$VIEWWIRED`, to
