@@ -117,8 +117,13 @@ let package = Package(
     .executableTarget(
       name: "bench-diff", dependencies: ["ViewWireKit", "ViewWireDiff", "ViewWireProtocol", "ViewWireApps"],
       path: "Sources/Benchmarks/Diff", swiftSettings: strict),
+    // C interop for the load generator only: epoll and thread CPU affinity (Linux headers, no
+    // library to link), which Swift's Glibc module does not import.
+    .systemLibrary(name: "CBenchSystem", path: "Sources/Benchmarks/CBenchSystem"),
     // What the load benchmarks share: starting servers, a closed-loop load generator, /proc.
-    .target(name: "BenchSupport", path: "Sources/Benchmarks/Support", swiftSettings: strict),
+    .target(
+      name: "BenchSupport", dependencies: ["CBenchSystem"], path: "Sources/Benchmarks/Support",
+      swiftSettings: strict),
     .executableTarget(
       name: "bench-throughput", dependencies: ["BenchSupport"], path: "Sources/Benchmarks/Throughput",
       swiftSettings: strict),

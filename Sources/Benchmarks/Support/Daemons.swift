@@ -1,6 +1,7 @@
 // Servers the load benchmarks start and watch: a release `viewwired` and a `redis-server`, each
 // on a free port, pinned to a CPU when the machine has more than one, with their CPU time and
 // resident memory read from /proc.
+import CBenchSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -10,11 +11,68 @@ import Foundation
 /// Writes a line unbuffered, so progress shows even when stdout is a pipe.
 public func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
-/// Stops the benchmark with a message on stderr.
+/// Stops the benchmark with a message on stderr, after stopping every server it started (a
+/// benchmark that fails must not leave a `viewwired` or a `redis-server` running on the shared
+/// machine).
 public func fail(_ message: String) -> Never {
   FileHandle.standardError.write(
     Data("\(CommandLine.arguments[0].split(separator: "/").last ?? ""): \(message)\n".utf8))
+  Daemon.stopAll()
   exit(1)
+}
+
+/// Every server this process started and has not stopped, for `fail` and the signal handlers.
+private final class StartedProcesses: @unchecked Sendable {
+  private let lock = NSLock()
+  // Guarded by `lock`.
+  private var processes: [ObjectIdentifier: Process] = [:]
+
+  func add(_ process: Process) { lock.withLock { processes[ObjectIdentifier(process)] = process } }
+  func remove(_ process: Process) {
+    lock.withLock { _ = processes.removeValue(forKey: ObjectIdentifier(process)) }
+  }
+  func takeAll() -> [Process] {
+    lock.withLock {
+      defer { processes.removeAll() }
+      return Array(processes.values)
+    }
+  }
+
+  /// Held for the whole of a `stopAll`, so a second caller (`fail` on the main thread while a
+  /// signal handler stops the servers) waits for the first to finish before it exits.
+  let stopping = NSLock()
+}
+private let startedProcesses = StartedProcesses()
+
+/// Ends `process`: SIGTERM, then SIGKILL if it has not exited after 3 s.
+private func terminate(_ process: Process) {
+  guard process.isRunning else { return }
+  process.terminate()
+  let deadline = Date().addingTimeInterval(3)
+  while process.isRunning && Date() < deadline { usleep(10_000) }
+  if process.isRunning {
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+}
+
+/// Ctrl-C or a `kill` of the benchmark stops the servers it started before it ends.
+private final class StopOnSignals: @unchecked Sendable {
+  static let shared = StopOnSignals()
+  private var sources: [any DispatchSourceSignal] = []
+
+  private init() {
+    for number in [SIGINT, SIGTERM, SIGHUP] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler {
+        Daemon.stopAll()
+        exit(128 + number)
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
 }
 
 /// A server process the benchmark started; stopped (SIGTERM, then waited for) by `stop()`.
@@ -31,6 +89,23 @@ public final class Daemon {
     self.name = name
     self.process = process
     self.port = port
+  }
+
+  /// Counts `process` among those to stop on every exit path, once it runs.
+  private static func track(_ process: Process) {
+    _ = StopOnSignals.shared
+    startedProcesses.add(process)
+  }
+
+  /// Stops every server this process started and has not stopped yet: what `fail`, the signal
+  /// handlers and the end of a benchmark call.
+  public static func stopAll() {
+    startedProcesses.stopping.withLock {
+      let processes = startedProcesses.takeAll()
+      // SIGTERM to all first, so their shutdowns (up to 2 s each) overlap.
+      for process in processes where process.isRunning { process.terminate() }
+      for process in processes { terminate(process) }
+    }
   }
 
   /// Starts the release `viewwired` that sits beside this executable (or `$VIEWWIRED`, to
@@ -51,6 +126,7 @@ public final class Daemon {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     do { try process.run() } catch { fail("cannot start viewwired: \(error)") }
+    track(process)
     // The daemon prints `listening on HOST:PORT` once it listens.
     var text = ""
     while !text.contains("\n") {
@@ -81,6 +157,7 @@ public final class Daemon {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     do { try process.run() } catch { return nil }
+    track(process)
     let daemon = Daemon(name: "redis", process: process, port: port)
     for _ in 0..<200 {
       if let socket = try? LineSocket(port: port) {
@@ -94,8 +171,23 @@ public final class Daemon {
   }
 
   /// The CPU time the process has used so far, user and system, in seconds.
-  public var cpuSeconds: Double {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+  public var cpuSeconds: Double { Self.cpuSeconds(statPath: "/proc/\(pid)/stat") }
+
+  /// The CPU time each of its threads has used so far, in seconds, by thread id: which loop
+  /// thread did the work (the fairness probe checks the flood ran on another loop).
+  public var threadCPUSeconds: [Int32: Double] {
+    var result: [Int32: Double] = [:]
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    for task in tasks {
+      guard let tid = Int32(task) else { continue }
+      result[tid] = Self.cpuSeconds(statPath: "/proc/\(pid)/task/\(task)/stat")
+    }
+    return result
+  }
+
+  /// utime + stime in seconds from a `/proc/.../stat` file (0 if it cannot be read).
+  static func cpuSeconds(statPath: String) -> Double {
+    guard let stat = try? String(contentsOfFile: statPath, encoding: .utf8),
       let close = stat.lastIndex(of: ")")
     else { return 0 }
     // Fields after the command name start with field 3 (state); utime is 14, stime 15.
@@ -113,11 +205,10 @@ public final class Daemon {
     return 0
   }
 
-  /// Ends the process (SIGTERM) and waits for it.
+  /// Ends the process (SIGTERM, SIGKILL after 3 s) and waits for it.
   public func stop() {
-    guard process.isRunning else { return }
-    process.terminate()
-    process.waitUntilExit()
+    startedProcesses.remove(process)
+    terminate(process)
   }
 }
 
@@ -139,13 +230,21 @@ public func freePort() -> UInt16 {
   return UInt16(bigEndian: address.sin_port)
 }
 
-/// Pins a process to the given CPUs with `taskset` (Swift's Glibc module has no
-/// sched_setaffinity); for this process, threads it starts later inherit the set.
+/// Pins a process to the given CPUs with `taskset`: its main thread only, or with `allThreads`
+/// every thread it has now (`taskset -a`: a `viewwired --loops N` started its loop threads
+/// before it printed `listening on`). For this process (`pid` 0), the calling thread, with
+/// `sched_setaffinity`; threads it starts later inherit the set.
 @discardableResult
-public func pin(_ pid: Int32, toCPUs cpus: [Int]) -> Bool {
+public func pin(_ pid: Int32, toCPUs cpus: [Int], allThreads: Bool = false) -> Bool {
+  if pid == 0 {
+    let list = cpus.map { Int32($0) }
+    return list.withUnsafeBufferPointer { viewwire_bench_set_affinity(0, $0.baseAddress, Int32($0.count)) }
+      == 0
+  }
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
-  process.arguments = ["-pc", cpus.map(String.init).joined(separator: ","), "\(pid == 0 ? getpid() : pid)"]
+  process.arguments =
+    (allThreads ? ["-a"] : []) + ["-pc", cpus.map(String.init).joined(separator: ","), "\(pid)"]
   process.standardOutput = FileHandle.nullDevice
   process.standardError = FileHandle.nullDevice
   guard (try? process.run()) != nil else { return false }

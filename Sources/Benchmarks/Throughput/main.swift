@@ -15,19 +15,25 @@
 // two or more CPUs, both servers are pinned to the last CPU and the load generator to the others.
 //
 // Then loops (`--loops`, PROTOCOL.md section 17): a `viewwired --loops 1` and a
-// `viewwired --loops N` (N the CPUs), both free to use every CPU, under the same closed-loop
-// `ping` and `tap` loads, interleaved round by round; it prints each one's requests per second
-// and the ratio N loops / 1 loop. The load generator is then free to run on every CPU too
-// (pinning it would take a CPU from the daemon), so on a 2-CPU machine it competes with the
-// loops: the ratio is what the daemon gains on this machine with its client on it.
+// `viewwired --loops 2` under the same closed-loop `ping`, `tap`, `drag` and `stacks tap` (a tap
+// of `@toggle` in the stacks app: a relayout of five stack views, the heavy kind) loads,
+// interleaved round by round. The 1-loop daemon runs pinned (every thread) to the last CPU and
+// the generator to the others; the 2-loop daemon runs on two CPUs and the generator where the
+// machine leaves room: on CPU 0 alone from 3 CPUs up, sharing both CPUs on a 2-CPU machine. For
+// each kind it prints S (server CPU per request, 1 loop), G (the generator's CPU per request),
+// the ceiling the machine puts on the ratio (2S/(S+G) when the generator shares the loops'
+// CPUs), the measured 2 loops / 1 loop ratio, and the ratio over the ceiling.
 //
 // Then the fairness probe: one connection taps in a closed loop, alone, then while another
 // connection of the same daemon floods it with pipelined taps; its p99 with the flood over its
-// p99 without. The same for redis (PING probe, pipelined PING flood) as a reference. In the same
-// rounds one connection alone pings and drags as well: each kind's p50 over redis PING's p50
-// alone is one client's round trip (issue 14's "one client's tap p50" target).
+// p99 without, for `--loops 1` (the flood on the probe's loop) and `--loops 2` (the flood on the
+// other loop, checked from the loop threads' CPU time). The same for redis (PING probe,
+// pipelined PING flood) as a reference. In the same rounds one connection alone pings and drags
+// the 1-loop daemon as well: each kind's p50 over redis PING's p50 alone is one client's round
+// trip (issue 14's "one client's tap p50" target).
 //
 // Usage: bench-throughput [--seconds S] [--rounds R] [--connections C] [--no-pin]
+//                         [--parts main,loops,fairness]
 // See BENCHMARKS.md ("bench-throughput").
 import BenchSupport
 import Foundation
@@ -40,44 +46,44 @@ var seconds = 2.0
 var rounds = 3
 var connectionCount = 50
 var pinning = true
+var parts: Set<String> = ["main", "loops", "fairness"]
+let usage =
+  "usage: bench-throughput [--seconds S] [--rounds R] [--connections C] [--no-pin] [--parts main,loops,fairness]"
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let flag = arguments.next() {
   if flag == "--no-pin" {
     pinning = false
     continue
   }
+  if flag == "--parts" {
+    parts = Set((arguments.next() ?? "").split(separator: ",").map(String.init))
+    guard !parts.isEmpty, parts.isSubset(of: ["main", "loops", "fairness"]) else { fail(usage) }
+    continue
+  }
   switch (flag, arguments.next().flatMap(Double.init)) {
   case ("--seconds", let value?) where value > 0: seconds = value
   case ("--rounds", let value?) where value >= 1: rounds = Int(value)
   case ("--connections", let value?) where value >= 1: connectionCount = Int(value)
-  default: fail("usage: bench-throughput [--seconds S] [--rounds R] [--connections C] [--no-pin]")
+  default: fail(usage)
   }
 }
 signal(SIGPIPE, SIG_IGN)
 raiseFileLimit(to: 4096)
 
 say("bench-throughput: \(machineDescription())")
-// One loop here: this daemon is pinned to one CPU, and `taskset -p` pins its main thread only.
 // Every connection comes from 127.0.0.1: the per-address limit (64 by default) must not refuse
-// the 150 this benchmark opens.
+// the connections this benchmark opens.
 let unlimited = ["--max-connections-per-address", "10000", "--max-connections", "10000"]
-let viewwired = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
-guard let redis = Daemon.redis() else {
-  viewwired.stop()
-  fail("redis-server is not installed (`make bench-throughput` installs the Debian package)")
-}
-defer {
-  viewwired.stop()
-  redis.stop()
-}
-if pinning && cpuCount >= 2 {
-  pin(viewwired.pid, toCPUs: [cpuCount - 1])
-  pin(redis.pid, toCPUs: [cpuCount - 1])
-  pin(0, toCPUs: Array(0..<(cpuCount - 1)))
-  say("pinned: both servers on CPU \(cpuCount - 1), the load generator on CPU 0-\(cpuCount - 2)")
-} else {
-  say("not pinned")
-}
+let okLine = ["ok ", "error "]
+let pingKind = RequestKind(name: "ping", requests: ["ping\n"], terminalPrefixes: okLine)
+let tapKind = RequestKind(name: "tap", requests: ["tap @switch\n"], terminalPrefixes: okLine)
+let dragKind = RequestKind(
+  name: "drag", requests: ["drag 195 150 195 600\n", "drag 195 600 195 150\n"], terminalPrefixes: okLine)
+/// The heavy kind: each tap hides or shows the middle label of five stack views, a relayout.
+let stacksKind = RequestKind(name: "stacks tap", requests: ["tap @toggle\n"], terminalPrefixes: okLine)
+let redisKind = RequestKind(name: "redis PING", requests: ["PING\r\n"], terminalPrefixes: ["+PONG", "-"])
+/// The CPUs the generator may use when pinned apart from servers on the last CPU.
+let generatorCPUs = Array(0..<max(1, cpuCount - 1))
 
 /// One kind of load: its server, how its connections are set up, what they send.
 struct Load {
@@ -85,6 +91,8 @@ struct Load {
   let server: Daemon
   let loop: ClosedLoop
   let sockets: [LineSocket]
+
+  func close() { for socket in sockets { socket.close() } }
 }
 
 @MainActor func makeLoad(_ kind: RequestKind, on server: Daemon, app: String?, greeted: Bool = true) -> Load {
@@ -103,47 +111,6 @@ struct Load {
     kind: kind, server: server, loop: ClosedLoop(fds: sockets.map(\.fd), kind: kind), sockets: sockets)
 }
 
-let okLine = ["ok ", "error "]
-let loads = [
-  makeLoad(
-    RequestKind(name: "redis PING", requests: ["PING\r\n"], terminalPrefixes: ["+PONG", "-"]), on: redis,
-    app: nil, greeted: false),
-  makeLoad(
-    RequestKind(name: "ping", requests: ["ping\n"], terminalPrefixes: okLine), on: viewwired, app: nil),
-  makeLoad(
-    RequestKind(name: "tap", requests: ["tap @switch\n"], terminalPrefixes: okLine), on: viewwired,
-    app: "gallery"),
-  makeLoad(
-    RequestKind(
-      name: "drag", requests: ["drag 195 150 195 600\n", "drag 195 600 195 150\n"], terminalPrefixes: okLine),
-    on: viewwired, app: "square"),
-]
-say("\(connectionCount) connections per kind, \(rounds) rounds of \(seconds) s per kind, interleaved; 1 loop")
-
-struct Figures {
-  var rps: [Double] = []
-  var p50: [Double] = []
-  var p99: [Double] = []
-  var cpu: [Double] = []  // µs of server CPU per request
-}
-var figures = [Figures](repeating: Figures(), count: loads.count)
-for load in loads { _ = load.loop.run(seconds: min(0.5, seconds)) }  // warm-up
-for round in 1...rounds {
-  for (index, load) in loads.enumerated() {
-    let cpuBefore = load.server.cpuSeconds
-    let result = load.loop.run(seconds: seconds)
-    let cpu = load.server.cpuSeconds - cpuBefore
-    figures[index].rps.append(result.requestsPerSecond)
-    figures[index].p50.append(result.p50)
-    figures[index].p99.append(result.p99)
-    figures[index].cpu.append(cpu * 1e6 / Double(max(1, result.requests)))
-  }
-  say(
-    "  round \(round): "
-      + loads.indices.map { "\(loads[$0].kind.name) \(Int(figures[$0].rps.last!)) req/s" }.joined(
-        separator: ", "))
-}
-
 /// "median (min–max over rounds)" of the per-round ratio of `values` to the baseline's.
 func ratio(_ values: [Double], _ baseline: [Double]) -> (median: Double, text: String) {
   let ratios = zip(values, baseline).map { $0 / $1 }
@@ -151,96 +118,205 @@ func ratio(_ values: [Double], _ baseline: [Double]) -> (median: Double, text: S
   return (middle, String(format: "%.2f (%.2f–%.2f)", middle, ratios.min()!, ratios.max()!))
 }
 
-say("")
-say(
-  pad("kind", 11) + pad("req/s", 9, right: true) + pad("p50 µs", 9, right: true)
-    + pad("p99 µs", 9, right: true)
-    + pad("CPU µs/req", 11, right: true) + "   ratios to redis PING, median (min–max of rounds):")
-say(pad("", 49) + "   req/s               p50                 p99                 CPU/req")
-let base = figures[0]
-var summary: [String] = []
-for (index, load) in loads.enumerated() {
-  let f = figures[index]
-  let rps = ratio(f.rps, base.rps)
-  let p50 = ratio(f.p50, base.p50)
-  let p99 = ratio(f.p99, base.p99)
-  let cpu = ratio(f.cpu, base.cpu)
-  say(
-    pad(load.kind.name, 11) + pad(String(format: "%.0f", median(f.rps)), 9, right: true)
-      + pad(String(format: "%.1f", median(f.p50)), 9, right: true)
-      + pad(String(format: "%.1f", median(f.p99)), 9, right: true)
-      + pad(String(format: "%.2f", median(f.cpu)), 11, right: true) + "   " + pad(rps.text, 20)
-      + pad(p50.text, 20)
-      + pad(p99.text, 20) + cpu.text)
-  if index > 0 {
-    summary.append(String(format: "%@ CPU/req %.2fx, req/s %.2fx", load.kind.name, cpu.median, rps.median))
+/// One measured run of a load: req/s, p50, p99, server CPU (S) and generator CPU (G) per request.
+struct Figures {
+  var rps: [Double] = []
+  var p50: [Double] = []
+  var p99: [Double] = []
+  var cpu: [Double] = []  // µs of server CPU per request: S
+  var generator: [Double] = []  // µs of the generator's CPU per request: G
+
+  /// Runs `load` once and records it.
+  @MainActor mutating func measure(_ load: Load) {
+    let cpuBefore = load.server.cpuSeconds
+    let result = load.loop.run(seconds: seconds)
+    let cpu = load.server.cpuSeconds - cpuBefore
+    rps.append(result.requestsPerSecond)
+    p50.append(result.p50)
+    p99.append(result.p99)
+    self.cpu.append(cpu * 1e6 / Double(max(1, result.requests)))
+    generator.append(result.generatorMicrosecondsPerRequest)
   }
 }
-say("")
+
+var summary: [String] = []
+
+// MARK: Main comparison
+
+/// viewwired (one loop) against redis, both pinned to the last CPU, the generator on the others.
+@MainActor func measureAgainstRedis() {
+  let viewwired = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
+  guard let redis = Daemon.redis() else {
+    fail("redis-server is not installed (`make bench-throughput` installs the Debian package)")
+  }
+  defer {
+    viewwired.stop()
+    redis.stop()
+  }
+  if pinning && cpuCount >= 2 {
+    pin(viewwired.pid, toCPUs: [cpuCount - 1], allThreads: true)
+    pin(redis.pid, toCPUs: [cpuCount - 1], allThreads: true)
+    pin(0, toCPUs: generatorCPUs)
+    say(
+      "pinned: both servers (every thread) on CPU \(cpuCount - 1), the load generator on CPU \(cpuList(generatorCPUs))"
+    )
+  } else {
+    say("not pinned")
+  }
+  let loads = [
+    makeLoad(redisKind, on: redis, app: nil, greeted: false),
+    makeLoad(pingKind, on: viewwired, app: nil),
+    makeLoad(tapKind, on: viewwired, app: "gallery"),
+    makeLoad(dragKind, on: viewwired, app: "square"),
+  ]
+  defer { for load in loads { load.close() } }
+  say(
+    "\(connectionCount) connections per kind, \(rounds) rounds of \(seconds) s per kind, interleaved; 1 loop")
+  var figures = [Figures](repeating: Figures(), count: loads.count)
+  for load in loads { _ = load.loop.run(seconds: min(0.5, seconds)) }  // warm-up
+  for round in 1...rounds {
+    for (index, load) in loads.enumerated() { figures[index].measure(load) }
+    say(
+      "  round \(round): "
+        + loads.indices.map { "\(loads[$0].kind.name) \(Int(figures[$0].rps.last!)) req/s" }.joined(
+          separator: ", "))
+  }
+  say("")
+  say(
+    pad("kind", 11) + pad("req/s", 9, right: true) + pad("p50 µs", 9, right: true)
+      + pad("p99 µs", 9, right: true) + pad("S µs/req", 10, right: true) + pad("G µs/req", 10, right: true)
+      + "   ratios to redis PING, median (min–max of rounds):")
+  say(pad("", 58) + "   req/s               p50                 p99                 S (server CPU/req)")
+  let base = figures[0]
+  for (index, load) in loads.enumerated() {
+    let f = figures[index]
+    let rps = ratio(f.rps, base.rps)
+    let cpu = ratio(f.cpu, base.cpu)
+    say(
+      pad(load.kind.name, 11) + pad(String(format: "%.0f", median(f.rps)), 9, right: true)
+        + pad(String(format: "%.1f", median(f.p50)), 9, right: true)
+        + pad(String(format: "%.1f", median(f.p99)), 9, right: true)
+        + pad(String(format: "%.2f", median(f.cpu)), 10, right: true)
+        + pad(String(format: "%.2f", median(f.generator)), 10, right: true) + "   " + pad(rps.text, 20)
+        + pad(ratio(f.p50, base.p50).text, 20) + pad(ratio(f.p99, base.p99).text, 20) + cpu.text)
+    if index > 0 {
+      summary.append(String(format: "%@ CPU/req %.2fx, req/s %.2fx", load.kind.name, cpu.median, rps.median))
+    }
+  }
+  say("S: the server's CPU (utime + stime of its process) per request; G: the load generator's")
+  say("(its thread's CPU time) per request.")
+  say("")
+}
+
+/// `0-3` or `0` or `0,2`.
+func cpuList(_ cpus: [Int]) -> String {
+  guard let first = cpus.first, let last = cpus.last else { return "none" }
+  if cpus.count == 1 { return "\(first)" }
+  if cpus == Array(first...last) { return "\(first)-\(last)" }
+  return cpus.map(String.init).joined(separator: ",")
+}
 
 // MARK: Loops
 
-/// The N-loop daemon's throughput over the 1-loop daemon's, for `kinds`, both free to use
-/// every CPU; returns the median ratio of each kind.
-@MainActor func measureLoops() -> [(String, Double)] {
-  let loopCount = max(2, cpuCount)
+/// The 2-loop daemon's throughput over the 1-loop daemon's, for each kind, with S, G and the
+/// ceiling the machine allows; returns the median ratio, ceiling and ratio over ceiling.
+@MainActor func measureLoops() -> [(name: String, ratio: Double, ceiling: Double)] {
+  let loopCount = 2
   let single = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
   let several = Daemon.viewwired(extra: ["--loops", "\(loopCount)"] + unlimited)
   defer {
     single.stop()
     several.stop()
   }
-  let everyCPU = Array(0..<cpuCount)
-  if pinning {
-    pin(0, toCPUs: everyCPU)
-    say("loops: both daemons and the load generator free to run on CPU 0-\(cpuCount - 1)")
+  // 1 loop: the daemon on the last CPU, the generator on the others. 2 loops: the daemon on two
+  // CPUs; the generator on a CPU of its own when there is one left, else on both.
+  let singleCPUs = [cpuCount - 1]
+  let severalCPUs = cpuCount >= 3 ? [cpuCount - 2, cpuCount - 1] : Array(0..<cpuCount)
+  let severalGeneratorCPUs = cpuCount >= 3 ? Array(0..<(cpuCount - 2)) : Array(0..<cpuCount)
+  let sharing = cpuCount < 3
+  if pinning && cpuCount >= 2 {
+    pin(single.pid, toCPUs: singleCPUs, allThreads: true)
+    pin(several.pid, toCPUs: severalCPUs, allThreads: true)
+    say(
+      "loops: 1 loop (every thread) on CPU \(cpuList(singleCPUs)), the generator on CPU \(cpuList(generatorCPUs)); "
+        + "\(loopCount) loops on CPU \(cpuList(severalCPUs)), the generator on CPU \(cpuList(severalGeneratorCPUs))"
+        + (sharing ? " (sharing them: the machine has no third CPU)" : ""))
+  } else {
+    say("loops: not pinned")
   }
   let kinds: [(RequestKind, String?)] = [
-    (RequestKind(name: "ping", requests: ["ping\n"], terminalPrefixes: okLine), nil),
-    (RequestKind(name: "tap", requests: ["tap @switch\n"], terminalPrefixes: okLine), "gallery"),
+    (pingKind, nil), (tapKind, "gallery"), (dragKind, "square"), (stacksKind, "stacks"),
   ]
   let pairs = kinds.map { kind, app in
     (makeLoad(kind, on: single, app: app), makeLoad(kind, on: several, app: app))
+  }
+  defer {
+    for (one, many) in pairs {
+      one.close()
+      many.close()
+    }
+  }
+  /// Runs `load` with the generator where this daemon's case puts it.
+  func measure(_ load: Load, into figures: inout Figures, generatorOn cpus: [Int]) {
+    if pinning && cpuCount >= 2 { pin(0, toCPUs: cpus) }
+    figures.measure(load)
   }
   for (one, many) in pairs {
     _ = one.loop.run(seconds: min(0.5, seconds))
     _ = many.loop.run(seconds: min(0.5, seconds))
   }
-  var one = [[Double]](repeating: [], count: pairs.count)
-  var many = [[Double]](repeating: [], count: pairs.count)
+  var one = [Figures](repeating: Figures(), count: pairs.count)
+  var many = [Figures](repeating: Figures(), count: pairs.count)
   for round in 1...rounds {
     for (index, pair) in pairs.enumerated() {
-      one[index].append(pair.0.loop.run(seconds: seconds).requestsPerSecond)
-      many[index].append(pair.1.loop.run(seconds: seconds).requestsPerSecond)
+      measure(pair.0, into: &one[index], generatorOn: generatorCPUs)
+      measure(pair.1, into: &many[index], generatorOn: severalGeneratorCPUs)
     }
     say(
       "  round \(round): "
         + pairs.indices.map {
-          "\(kinds[$0].0.name) 1 loop \(Int(one[$0].last!)), \(loopCount) loops \(Int(many[$0].last!)) req/s"
-        }.joined(separator: "; "))
+          "\(kinds[$0].0.name) \(Int(one[$0].rps.last!)) → \(Int(many[$0].rps.last!))"
+        }.joined(separator: "; ") + " req/s (1 loop → \(loopCount) loops)")
   }
-  var result: [(String, Double)] = []
+  if pinning && cpuCount >= 2 { pin(0, toCPUs: generatorCPUs) }
+  say("")
+  say(
+    pad("kind", 11) + pad("1 loop", 9, right: true) + pad("2 loops", 9, right: true)
+      + pad("S µs", 8, right: true) + pad("S2 µs", 8, right: true) + pad("G µs", 7, right: true)
+      + pad("G2 µs", 7, right: true) + "   " + pad("ceiling", 20) + pad("2 loops / 1 loop", 20)
+      + pad("measured / ceiling", 20) + "S2 / S")
+  var result: [(name: String, ratio: Double, ceiling: Double)] = []
   for index in pairs.indices {
-    let r = ratio(many[index], one[index])
+    // The ceiling per round, from S and G of the 1-loop run: one loop can do at most
+    // min(1/S, 1/G) on its own CPU with the generator on another; two loops at most
+    // min(2/S, 1/G), and 2/(S+G) when the generator shares their two CPUs.
+    let ceilings = zip(one[index].cpu, one[index].generator).map { s, g -> Double in
+      let oneLoop = min(1 / s, 1 / g)
+      var twoLoops = min(2 / s, 1 / g)
+      if sharing { twoLoops = min(twoLoops, 2 / (s + g)) }
+      return twoLoops / oneLoop
+    }
+    let measured = zip(many[index].rps, one[index].rps).map { $0 / $1 }
+    let r = ratio(many[index].rps, one[index].rps)
+    let ceiling = median(ceilings)
+    let share = ratio(measured, ceilings)
     say(
-      "  \(pad(kinds[index].0.name, 5)) 1 loop \(String(format: "%.0f", median(one[index]))) req/s, \(loopCount) loops \(String(format: "%.0f", median(many[index]))) req/s: \(loopCount) loops / 1 loop \(r.text)"
-    )
-    result.append((kinds[index].0.name, r.median))
+      pad(kinds[index].0.name, 11) + pad(String(format: "%.0f", median(one[index].rps)), 9, right: true)
+        + pad(String(format: "%.0f", median(many[index].rps)), 9, right: true)
+        + pad(String(format: "%.2f", median(one[index].cpu)), 8, right: true)
+        + pad(String(format: "%.2f", median(many[index].cpu)), 8, right: true)
+        + pad(String(format: "%.2f", median(one[index].generator)), 7, right: true)
+        + pad(String(format: "%.2f", median(many[index].generator)), 7, right: true) + "   "
+        + pad(String(format: "%.2f (%.2f–%.2f)", ceiling, ceilings.min()!, ceilings.max()!), 20)
+        + pad(r.text, 20) + pad(share.text, 20) + ratio(many[index].cpu, one[index].cpu).text)
+    result.append((kinds[index].0.name, r.median, ceiling))
   }
-  for (load, _) in pairs { for socket in load.sockets { socket.close() } }
-  for (_, load) in pairs { for socket in load.sockets { socket.close() } }
-  if pinning && cpuCount >= 2 { pin(0, toCPUs: Array(0..<(cpuCount - 1))) }
+  say("S, G: server and generator CPU per request with 1 loop; S2, G2 with 2 loops. Ratios are")
+  say("medians of the rounds (min–max); the ceiling is what S and G let 2 loops gain on this machine.")
+  say("S2 / S, what a request costs with 2 loops over 1, depends far less on the machine's load than req/s:")
+  say("above 1, the loops cost each other; a ratio above its ceiling means others took the 1-loop CPU.")
   return result
 }
-
-say("")
-say(
-  "loops: \(connectionCount) connections per kind, 1 loop against \(max(2, cpuCount)) loops, load \(machineDescription())"
-)
-let loopRatios = measureLoops()
-summary.append(
-  loopRatios.map { String(format: "%@ %d loops/1 loop %.2fx", $0.0, max(2, cpuCount), $0.1) }.joined(
-    separator: ", "))
 
 // MARK: Fairness
 
@@ -288,16 +364,30 @@ final class Flood: @unchecked Sendable {
   }
 }
 
-@MainActor func probe(_ kind: RequestKind, server: Daemon, app: String?, floodRequest: String?) -> LoadResult
-{
-  let probeLoad: LineSocket
+/// One probe run: the probe's round trips and, with a flood, whether the flood ran on the
+/// probe's loop: the server thread busiest while the probe runs alone (briefly, before the
+/// flood starts) against the one busiest during the flood.
+///
+/// On a 2-loop daemon with no other connection the probe lands on loop 0 and the flood on loop
+/// 1 (each goes to the loop serving fewest); with `filler`, an idle session opened between them
+/// takes loop 1, so the flood lands on the probe's loop.
+@MainActor func probe(
+  _ kind: RequestKind, server: Daemon, app: String?, floodRequest: String?, filler: Bool = false
+) -> (LoadResult, sameThread: Bool?) {
+  let probeSocket: LineSocket
+  var fillerSocket: LineSocket?
   var flood: Flood?
   do {
-    probeLoad = try LineSocket(port: server.port)
+    probeSocket = try LineSocket(port: server.port)
     if let app {
-      try probeLoad.openViewWireApp(app)
+      try probeSocket.openViewWireApp(app)
     } else if server.name == "viewwired" {
-      try probeLoad.readLines { $0.hasPrefix("hello ") }
+      try probeSocket.readLines { $0.hasPrefix("hello ") }
+    }
+    if filler {
+      let socket = try LineSocket(port: server.port)
+      if let app { try socket.openViewWireApp(app) }
+      fillerSocket = socket
     }
     if let floodRequest {
       let socket = try LineSocket(port: server.port)
@@ -305,62 +395,138 @@ final class Flood: @unchecked Sendable {
       flood = Flood(socket: socket, request: floodRequest, batch: 200)
     }
   } catch { fail("fairness probe: \(error)") }
-  let loop = ClosedLoop(fds: [probeLoad.fd], kind: kind)
-  flood?.start()
+  defer {
+    probeSocket.close()
+    fillerSocket?.close()
+    // The daemon counts a connection on its loop until it has seen the close: let it, so the
+    // next run's probe lands on loop 0 and a flood on the other loop again.
+    usleep(200_000)
+  }
+  let loop = ClosedLoop(fds: [probeSocket.fd], kind: kind)
+  /// The thread that used the most CPU between the readings, if it used at least 2 ticks.
+  func busiest(_ before: [Int32: Double], _ after: [Int32: Double]) -> Int32? {
+    let used = after.map { ($0.key, $0.value - (before[$0.key] ?? 0)) }
+    guard let top = used.max(by: { $0.1 < $1.1 }), top.1 >= 0.02 else { return nil }
+    return top.0
+  }
+  guard let flood else { return (loop.run(seconds: seconds), nil) }
+  var before = server.threadCPUSeconds
+  _ = loop.run(seconds: 0.5)
+  let probeThread = busiest(before, server.threadCPUSeconds)
+  flood.start()
   usleep(100_000)  // the flood fills the pipes first
+  before = server.threadCPUSeconds
   let result = loop.run(seconds: seconds)
-  flood?.stop()
-  probeLoad.close()
-  return result
+  let floodThread = busiest(before, server.threadCPUSeconds)
+  flood.stop()
+  guard let probeThread, let floodThread else { return (result, nil) }
+  return (result, probeThread == floodThread)
 }
 
-say("")
-say("fairness: one probe connection's round trips, alone and while another connection floods the same loop")
-let vwProbe = RequestKind(name: "tap probe", requests: ["tap @switch\n"], terminalPrefixes: okLine)
-let redisProbe = RequestKind(name: "PING probe", requests: ["PING\r\n"], terminalPrefixes: ["+PONG", "-"])
-// One client's round trip for the other kinds too, alone, so that the loop's and the
-// connection's share (a ping: read, frame, dispatch, one write) shows apart from a tap's work.
-let pingProbe = RequestKind(name: "ping probe", requests: ["ping\n"], terminalPrefixes: okLine)
-let dragProbe = RequestKind(
-  name: "drag probe", requests: ["drag 195 150 195 600\n", "drag 195 600 195 150\n"], terminalPrefixes: okLine
-)
-var fair: [String: [Double]] = [:]
-for _ in 1...rounds {
-  let cases: [(String, RequestKind, Daemon, String?, String?)] = [
-    ("viewwired ping alone", pingProbe, viewwired, nil, nil),
-    ("viewwired alone", vwProbe, viewwired, "gallery", nil),
-    ("viewwired drag alone", dragProbe, viewwired, "square", nil),
-    ("viewwired flooded", vwProbe, viewwired, "gallery", "tap @switch\n"),
-    ("redis alone", redisProbe, redis, nil, nil),
-    ("redis flooded", redisProbe, redis, nil, "PING\r\n"),
-  ]
-  for (name, kind, server, app, floodRequest) in cases {
-    let result = probe(kind, server: server, app: app, floodRequest: floodRequest)
-    fair[name + " p50", default: []].append(result.p50)
-    fair[name + " p99", default: []].append(result.p99)
+/// The probe's p99 flooded over alone, for a 1-loop daemon (the flood on the probe's loop), a
+/// 2-loop daemon (the flood on the other loop) and redis.
+@MainActor func measureFairness() {
+  let single = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
+  let several = Daemon.viewwired(extra: ["--loops", "2"] + unlimited)
+  guard let redis = Daemon.redis() else {
+    fail("redis-server is not installed (`make bench-throughput` installs the Debian package)")
+  }
+  defer {
+    single.stop()
+    several.stop()
+    redis.stop()
+  }
+  if pinning && cpuCount >= 2 {
+    pin(single.pid, toCPUs: [cpuCount - 1], allThreads: true)
+    pin(redis.pid, toCPUs: [cpuCount - 1], allThreads: true)
+    let two = cpuCount >= 3 ? [cpuCount - 2, cpuCount - 1] : Array(0..<cpuCount)
+    pin(several.pid, toCPUs: two, allThreads: true)
+    pin(0, toCPUs: generatorCPUs)
+    say(
+      "fairness: the 1-loop daemon and redis on CPU \(cpuCount - 1), the 2-loop daemon on CPU \(cpuList(two)), "
+        + "the probe and the flood on CPU \(cpuList(generatorCPUs))")
+  }
+  let vwProbe = RequestKind(name: "tap probe", requests: ["tap @switch\n"], terminalPrefixes: okLine)
+  let redisProbe = RequestKind(name: "PING probe", requests: ["PING\r\n"], terminalPrefixes: ["+PONG", "-"])
+  let servers:
+    [(name: String, daemon: Daemon, kind: RequestKind, app: String?, flood: String, filler: Bool)] = [
+      ("1 loop, flood on the probe's loop", single, vwProbe, "gallery", "tap @switch\n", false),
+      ("2 loops, flood on the probe's loop", several, vwProbe, "gallery", "tap @switch\n", true),
+      ("2 loops, flood on the other loop", several, vwProbe, "gallery", "tap @switch\n", false),
+      ("redis", redis, redisProbe, nil, "PING\r\n", false),
+    ]
+  // One client's round trip for the other kinds too, alone, so that the loop's and the
+  // connection's share (a ping: read, frame, dispatch, one write) shows apart from a tap's work.
+  let pingProbe = RequestKind(name: "ping probe", requests: ["ping\n"], terminalPrefixes: okLine)
+  let dragProbe = RequestKind(
+    name: "drag probe", requests: ["drag 195 150 195 600\n", "drag 195 600 195 150\n"],
+    terminalPrefixes: okLine
+  )
+  var oneClient: [String: [Double]] = [:]
+  var alone = [Figures](repeating: Figures(), count: servers.count)
+  var flooded = [Figures](repeating: Figures(), count: servers.count)
+  var together: [Int: [Bool?]] = [:]
+  for _ in 1...rounds {
+    oneClient["ping", default: []].append(probe(pingProbe, server: single, app: nil, floodRequest: nil).0.p50)
+    oneClient["drag", default: []].append(
+      probe(dragProbe, server: single, app: "square", floodRequest: nil).0.p50)
+    for (index, server) in servers.enumerated() {
+      let (quiet, _) = probe(
+        server.kind, server: server.daemon, app: server.app, floodRequest: nil, filler: server.filler)
+      let (busy, sameThread) = probe(
+        server.kind, server: server.daemon, app: server.app, floodRequest: server.flood, filler: server.filler
+      )
+      together[index, default: []].append(sameThread)
+      alone[index].p50.append(quiet.p50)
+      alone[index].p99.append(quiet.p99)
+      flooded[index].p50.append(busy.p50)
+      flooded[index].p99.append(busy.p99)
+    }
+  }
+  for (index, server) in servers.enumerated() {
+    let same = together[index, default: []]
+    say(
+      "  \(server.name): the flood's busiest thread was the probe's in \(same.filter { $0 == true }.count) of \(same.count) rounds, another in \(same.filter { $0 == false }.count) (too few ticks to tell: \(same.filter { $0 == nil }.count))"
+    )
+    let r = ratio(flooded[index].p99, alone[index].p99)
+    say(
+      "  \(pad(server.name, 34)) p50 alone \(String(format: "%.1f", median(alone[index].p50))) µs, flooded \(String(format: "%.1f", median(flooded[index].p50))) µs; p99 alone \(String(format: "%.1f", median(alone[index].p99))) µs, flooded \(String(format: "%.1f", median(flooded[index].p99))) µs: flooded/alone p99 \(r.text)"
+    )
+    summary.append(String(format: "%@: flood raises p99 %.2fx", server.name, r.median))
+  }
+  // One client, no other load: each kind's p50 over redis PING's p50 alone in the same round.
+  oneClient["tap"] = alone[0].p50
+  let redisAlone = alone[servers.count - 1].p50
+  var lines: [String] = []
+  for name in ["ping", "tap", "drag"] {
+    let r = ratio(oneClient[name]!, redisAlone)
+    lines.append("\(name) \(String(format: "%.1f", median(oneClient[name]!))) µs, \(r.text)")
+    summary.append(String(format: "one client's %@ p50 %.2fx", name, r.median))
+  }
+  say(
+    "  one client alone (1 loop), p50 over redis PING's p50 alone (\(String(format: "%.1f", median(redisAlone))) µs), median (min–max of rounds): "
+      + lines.joined(separator: "; "))
+}
+
+if parts.contains("main") { measureAgainstRedis() }
+if parts.contains("loops") {
+  say("")
+  say("loops: \(connectionCount) connections per kind, 1 loop against 2 loops, \(machineDescription())")
+  for figure in measureLoops() {
+    summary.append(
+      String(
+        format: "%@ 2 loops/1 loop %.2fx (ceiling %.2fx, %.0f%% of it)", figure.name, figure.ratio,
+        figure.ceiling,
+        100 * figure.ratio / figure.ceiling))
   }
 }
-for server in ["viewwired", "redis"] {
-  let alone = fair["\(server) alone p99"]!
-  let flooded = fair["\(server) flooded p99"]!
-  let r = ratio(flooded, alone)
+if parts.contains("fairness") {
+  say("")
   say(
-    "  \(pad(server, 10)) p50 alone \(String(format: "%.1f", median(fair["\(server) alone p50"]!))) µs, flooded \(String(format: "%.1f", median(fair["\(server) flooded p50"]!))) µs; p99 alone \(String(format: "%.1f", median(alone))) µs, flooded \(String(format: "%.1f", median(flooded))) µs: flooded/alone p99 \(r.text)"
+    "fairness: one probe connection's round trips, alone and while another connection floods, \(machineDescription())"
   )
-  if server == "viewwired" { summary.append(String(format: "flood raises p99 %.2fx", r.median)) }
+  measureFairness()
 }
-// One client, no other load: each kind's p50 over redis PING's p50 alone in the same round.
-let redisAlone = fair["redis alone p50"]!
-var oneClient: [String] = []
-for (name, key) in [
-  ("ping", "viewwired ping alone"), ("tap", "viewwired alone"), ("drag", "viewwired drag alone"),
-] {
-  let r = ratio(fair[key + " p50"]!, redisAlone)
-  oneClient.append("\(name) \(String(format: "%.1f", median(fair[key + " p50"]!))) µs, \(r.text)")
-  summary.append(String(format: "one client's %@ p50 %.2fx", name, r.median))
-}
-say(
-  "  one client alone, p50 over redis PING's p50 alone (\(String(format: "%.1f", median(redisAlone))) µs), median (min–max of rounds): "
-    + oneClient.joined(separator: "; "))
 say("")
 say("summary (ratios to redis PING unless named): " + summary.joined(separator: "; "))
+Daemon.stopAll()

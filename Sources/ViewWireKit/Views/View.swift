@@ -892,7 +892,18 @@ open class View: Responder {
   }
 
   /// The class name the wire shows: the app's own class, as `type(of:)` spells it.
-  open var wireClassName: String { String(describing: type(of: self)) }
+  open var wireClassName: String {
+    if let name = describedClassName { return name }
+    let name = String(describing: type(of: self))
+    describedClassName = name
+    return name
+  }
+
+  /// `wireClassName` as first described, kept: `String(describing:)` of a type goes through the
+  /// Swift runtime's type-name cache, behind one lock for the whole process, and every
+  /// accessibility refresh asks for the name (7% of a gallery tap's CPU), so every event loop
+  /// took that lock on every tap (BENCHMARKS.md, "Several loops"). A view's type never changes.
+  @exclusivity(unchecked) private final var describedClassName: String?
 }
 
 /// What the client holds for one view, as the diff engine last sent it.
