@@ -261,7 +261,13 @@ open class View: Responder {
     renderProperties[key] = value
     changeTracker?.noteRender(of: self, key: key, previous: old)
     if key != "anim" { noteAnimatedChange() }
-    if sendsAccessibilityKeys && !key.hasPrefix("a11y") { refreshAccessibilityKeys() }
+    // Once worked out, the `a11y...` keys change only with the keys the defaults read (and
+    // with what the app sets, and a control's selection, which refresh them themselves).
+    if sendsAccessibilityKeys
+      && (AccessibilityDefaults.depend(on: key) || (!accessibilityKeysRefreshed && !key.hasPrefix("a11y")))
+    {
+      refreshAccessibilityKeys()
+    }
   }
 
   /// Sets a colour render property, resolved for this view's traits; a dynamic colour (such as
@@ -269,7 +275,11 @@ open class View: Responder {
   /// traits change (a `hello appearance=`, joining a window), so the client always holds the
   /// concrete colour for its appearance. nil removes the key.
   public func setRenderColor(_ key: String, _ color: Color?) {
-    setRenderProperty(key, color.map { .color($0.resolvedColor(with: traitCollection).wireColor) })
+    // The traits are read only for a dynamic colour: a fixed one resolves to itself, and
+    // reading them loads the weak window and copies its traits (a drag's every move sets the
+    // square's colour).
+    setRenderProperty(
+      key, color.map { .color(($0.isDynamic ? $0.resolvedColor(with: traitCollection) : $0).wireColor) })
     if let color, color.isDynamic {
       if dynamicColors == nil { dynamicColors = [:] }
       dynamicColors?[key] = color
@@ -278,7 +288,11 @@ open class View: Responder {
 
   /// The dynamic colours behind render keys, by key; nil (no storage) for the many views that
   /// have none.
-  private var dynamicColors: [String: Color]?
+  ///
+  /// Unchecked for exclusivity at run time, as the fields below: every render property set
+  /// reads it (and these were about a tenth of a tap's checks). Each access is a read, or a
+  /// mutation that calls nothing that could reach the same field.
+  @exclusivity(unchecked) private var dynamicColors: [String: Color]?
 
   private func forgetDynamicColor(_ key: String) {
     dynamicColors?[key] = nil
@@ -319,13 +333,16 @@ open class View: Responder {
   }
 
   /// What the app set of the view's accessibility (label, traits...), nil while it set nothing.
-  package final var accessibilityOverrides: AccessibilityOverrides?
+  @exclusivity(unchecked) package final var accessibilityOverrides: AccessibilityOverrides?
 
   /// Whether the view's `a11y...` keys may differ from the defaults a client computes, so a
   /// change to its other keys recomputes them: set once the app sets any accessibility property,
   /// a control is selected, or the view is an app's subclass of a kit control. False for nearly
   /// every view, which thereby pays one test per property change.
-  package final var sendsAccessibilityKeys = false
+  @exclusivity(unchecked) package final var sendsAccessibilityKeys = false
+  /// Whether the `a11y...` keys were worked out at least once: from then on they follow every
+  /// change of what they depend on, so a change of anything else needs no new look.
+  @exclusivity(unchecked) package final var accessibilityKeysRefreshed = false
 
   // MARK: Hierarchy changes
 
@@ -744,7 +761,7 @@ open class View: Responder {
 
   /// The gesture recognizers attached to this view; they see touches on it and its subviews
   /// before the views do, as in UIKit.
-  public private(set) var gestureRecognizers: [GestureRecognizer] = []
+  @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
   /// Attaches a gesture recognizer.
   open func addGestureRecognizer(_ recognizer: GestureRecognizer) {
@@ -847,7 +864,30 @@ open class View: Responder {
   }
 
   /// The class name the wire shows: the app's own class, as `type(of:)` spells it.
-  open var wireClassName: String { String(describing: type(of: self)) }
+  ///
+  /// Spelled once per class: `String(describing:)` reflects on the type (a `Mirror`, dynamic
+  /// casts), and the accessibility keys of a view that sends them compare against this name
+  /// after every change of its other keys, several times per tap.
+  open var wireClassName: String { WireClassNames.shared.name(of: type(of: self)) }
+}
+
+/// The wire's class names by type, made once per class for the whole process.
+///
+/// Bounded by the classes the program has; types live as long as the process, so an identifier
+/// is never reused for another.
+private final class WireClassNames: @unchecked Sendable {
+  static let shared = WireClassNames()
+  // Sessions may run on several threads; every access holds the lock.
+  private let lock = NSLock()
+  private var names: [ObjectIdentifier: String] = [:]
+
+  func name(of type: View.Type) -> String {
+    let id = ObjectIdentifier(type)
+    if let name = lock.withLock({ names[id] }) { return name }
+    let name = String(describing: type)
+    lock.withLock { names[id] = name }
+    return name
+  }
 }
 
 /// What the client holds for one view, as the diff engine last sent it.
