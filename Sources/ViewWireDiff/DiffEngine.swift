@@ -698,6 +698,14 @@ private struct Builder {
     if changes.count == 1 {
       wrote = writeChangedField(
         key: changes.firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix)
+    } else if changes.count == 2, let second = changes.second {
+      // Two (a value and the `a11y...` key that says it): put in key order without sorting a
+      // copied list, which allocated and retained each key and value.
+      let first = (key: changes.firstKey, previous: changes.firstPrevious)
+      let (low, high) = second.key < first.key ? (second, first) : (first, second)
+      wrote = writeChangedField(key: low.key, previous: low.previous, of: view, id: id, prefix: prefix)
+      wrote =
+        writeChangedField(key: high.key, previous: high.previous, of: view, id: id, prefix: prefix) || wrote
     } else {
       for change in changes.sorted(by: { $0.key < $1.key }) {
         wrote =

@@ -58,6 +58,44 @@ public enum CanonicalNumber {
       }
     }
     guard sawDigit else { return nil }
+    if let exact = parseShort(text.utf8) { return exact }
     return Double(String(text))
+  }
+
+  /// Powers of ten a `Double` holds exactly.
+  private static let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17,
+    1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
+
+  /// A number of at most 15 digits with at most 22 after the point (every coordinate a client
+  /// sends), already checked by `parse`: its digits as an integer, divided by a power of ten.
+  /// Both are exact in a `Double`, so the one division rounds correctly, as `Double(String)`
+  /// does (Clinger's fast path), without making a `String` and calling `strtod`. Nil for longer
+  /// numbers, which take that path.
+  private static func parseShort(_ utf8: some Collection<UInt8>) -> Double? {
+    var digits = 0
+    var fractionDigits = 0
+    var sawPoint = false
+    var negative = false
+    var mantissa: Int64 = 0
+    for byte in utf8 {
+      switch byte {
+      case UInt8(ascii: "-"): negative = true
+      case UInt8(ascii: "+"): break
+      case UInt8(ascii: "."): sawPoint = true
+      default:
+        digits += 1
+        guard digits <= 15 else { return nil }
+        mantissa = mantissa * 10 + Int64(byte - UInt8(ascii: "0"))
+        if sawPoint { fractionDigits += 1 }
+      }
+    }
+    // `5.` and `.5` take the long way, whatever `Double(String)` makes of them.
+    guard !sawPoint || (fractionDigits > 0 && digits > fractionDigits), fractionDigits <= 22 else {
+      return nil
+    }
+    let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+    return negative ? -magnitude : magnitude
   }
 }

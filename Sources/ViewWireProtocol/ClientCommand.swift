@@ -262,8 +262,13 @@ public enum ClientCommand: Equatable, Sendable {
     case .option:
       throw .client(.badSyntax, "a line must start with a command, not an option; 'help' lists them")
     }
-    let verb = word.lowercased()
-    var arguments = Arguments(verb: verb, tokens: Array(tokens.dropFirst()))
+    // Lowercased only when it may hold a capital (an ASCII one, or any non-ASCII scalar: the
+    // Kelvin sign lowercases to `k`): `lowercased()` built a new string on every command.
+    let mayHaveCapital = word.utf8.contains {
+      ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) || $0 >= 0x80
+    }
+    let verb = mayHaveCapital ? word.lowercased() : word
+    var arguments = Arguments(verb: verb, tokens: tokens, from: 1)
     let command: ClientCommand
     switch verb {
     case "help": command = .help
@@ -361,11 +366,21 @@ private struct Arguments {
   var tokens: [Token]
   var position = 0
 
-  init(verb: String, tokens: [Token]) {
+  /// The arguments of `tokens` from position `start` (after the verb).
+  ///
+  /// A line without options (every `tap`, `drag`, `ping`) reads the tokens where they are: a
+  /// copy without the verb, a filtered copy and an empty table of options were made for each.
+  init(verb: String, tokens: [Token], from start: Int) {
     self.verb = verb
-    self.tokens = tokens.filter { if case .option = $0 { return false } else { return true } }
     options = [:]
-    for token in tokens {
+    let hasOptions = tokens[start...].contains { if case .option = $0 { return true } else { return false } }
+    guard hasOptions else {
+      self.tokens = tokens
+      position = start
+      return
+    }
+    self.tokens = tokens[start...].filter { if case .option = $0 { return false } else { return true } }
+    for token in tokens[start...] {
       if case .option(let key, let value) = token { options[key] = value }
     }
   }

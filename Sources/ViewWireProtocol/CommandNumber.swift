@@ -10,6 +10,10 @@ public enum CommandNumber {
   /// - Throws: `bad-argument` when `n` is not digits naming a number from 1 to `maximum`; a
   ///   line that names `n` twice keeps the last, as for any option (section 2).
   public static func split(_ tokens: [Token]) throws(LineError) -> (number: Int?, rest: [Token]) {
+    // A line without options (most) has no number: its tokens go on as they are, not copied.
+    guard tokens.dropFirst().contains(where: { if case .option = $0 { true } else { false } }) else {
+      return (nil, tokens)
+    }
     var number: Int?
     var rest: [Token] = []
     rest.reserveCapacity(tokens.count)

@@ -64,8 +64,34 @@ public struct LineFramer: Sendable {
 
   /// Feeds bytes as they were read; calls `handler` once per event (a finished line, a telnet
   /// answer, an interrupt), in stream order.
+  ///
+  /// A run of plain bytes (neither IAC, CR nor LF) between two such bytes, in the data state,
+  /// goes into the line in one copy, as far as the line has room: the bytes fed one by one cost
+  /// a call and an append each, for every byte of every command. What the run would have done
+  /// byte by byte (each stored until the line is full) is what the copy does; the byte that
+  /// finds the line full, and every special byte, still go through `feed`.
   public mutating func append(_ bytes: UnsafeRawBufferPointer, _ handler: (Event) -> Void) {
-    for byte in bytes { feed(byte, handler) }
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+    let count = bytes.count
+    var index = 0
+    while index < count {
+      if case .data = telnet, !pendingCR, !isDiscarding {
+        var end = index
+        while end < count, base[end] != Telnet.iac, base[end] != UInt8(ascii: "\n"),
+          base[end] != UInt8(ascii: "\r")
+        {
+          end += 1
+        }
+        let stored = min(end - index, maximumLineLength - line.count)
+        if stored > 0 {
+          line.append(contentsOf: UnsafeBufferPointer(start: base + index, count: stored))
+          index += stored
+          continue
+        }
+      }
+      feed(base[index], handler)
+      index += 1
+    }
   }
 
   /// Feeds bytes held in an array (tests, scripts).

@@ -33,7 +33,9 @@ public struct AccessibilityDefaults: Equatable, Sendable {
       if case .number(let value)? = property(key) { return value }
       return absent
     }
-    isElement = Self.classes.contains(className) && className != "ImageView"
+    // Every class of the table but `ImageView` is an element (`classes`), decided in the
+    // switch: hashing the name into the set cost more than the rest of the defaults.
+    isElement = true
     label = nil
     value = nil
     traits = []
@@ -68,11 +70,24 @@ public struct AccessibilityDefaults: Equatable, Sendable {
       value = Self.percentage(number("progress", 0), min: 0, max: 1)
       traits = .updatesFrequently
     case "ImageView":
+      isElement = false
       traits = .image
     default:
-      break
+      isElement = false
     }
     if property("enabled") == .bool(false) { traits.insert(.notEnabled) }
+  }
+
+  /// Whether the defaults read render property `key`, for some class: a view that sends
+  /// `a11y...` keys works them out again when such a key changes, and only then (an image view's
+  /// `image` or a view's `bg` changes none of them).
+  public static func depend(on key: String) -> Bool {
+    switch key {
+    case "text", "placeholder", "on", "value", "min", "max", "segments", "selected", "progress", "enabled":
+      true
+    default:
+      false
+    }
   }
 
   /// The defaults of `view` as a client sees it (its wire class) or as UIKit does (its kit

@@ -3,7 +3,7 @@ public import ViewWireProtocol
 /// What an app set of a view's accessibility, each nil (or false) while it keeps UIKit's
 /// default. A view holds none of it until the app sets something, so views that keep their
 /// defaults (nearly all) pay one nil field.
-package struct AccessibilityOverrides {
+package struct AccessibilityOverrides: Equatable {
   var isElement: Bool?
   var label: String?
   var value: String?
@@ -104,8 +104,12 @@ extension View {
   }
 
   private func editAccessibility(_ edit: (inout AccessibilityOverrides) -> Void) {
-    var overrides = accessibilityOverrides ?? AccessibilityOverrides()
+    let old = accessibilityOverrides
+    var overrides = old ?? AccessibilityOverrides()
     edit(&overrides)
+    // Set to what it was (an app that says where a dragged square is on every move): the keys
+    // already follow it, since they are refreshed whenever what they depend on changes.
+    if accessibilityKeysRefreshed, overrides == old { return }
     accessibilityOverrides = overrides
     sendsAccessibilityKeys = true
     refreshAccessibilityKeys()
@@ -129,17 +133,32 @@ extension View {
   ///
   /// Runs only for views that have something to send (`sendsAccessibilityKeys`), after any of
   /// their other render keys changed, since the defaults follow those keys.
+  ///
+  /// UIKit's defaults are worked out once here, not once per property read (the public getters
+  /// each worked them out again, four times a refresh), and only when the kit class differs from
+  /// the wire's: the `a11y...` keys set below are not among those the defaults read.
   func refreshAccessibilityKeys() {
-    let client = AccessibilityDefaults(self, className: wireClassName)
+    accessibilityKeysRefreshed = true
+    let wireName = wireClassName
+    let client = AccessibilityDefaults(self, className: wireName)
+    let kitName = accessibilityKitClass
+    let kit = kitName == wireName ? client : AccessibilityDefaults(self, className: kitName)
     let overrides = accessibilityOverrides
-    let element = isAccessibilityElement
+    let element = overrides?.isElement ?? kit.isElement
     setRenderProperty("a11y", element == client.isElement ? nil : .bool(element))
-    let label = accessibilityLabel
+    let label = overrides?.label ?? kit.label
     setRenderProperty("a11y-label", label == client.label ? nil : .string(label ?? ""))
-    let value = accessibilityValue
+    let value = overrides?.value ?? kit.value
     setRenderProperty("a11y-value", value == client.value ? nil : .string(value ?? ""))
     setRenderProperty("a11y-hint", overrides?.hint.map { .string($0) })
-    let traits = accessibilityTraits
+    // As `accessibilityTraits` reads them.
+    var traits: AccessibilityTraits
+    if let set = overrides?.traits {
+      traits = set
+    } else {
+      traits = kit.traits
+      if let control = self as? Control, control.isSelected { traits.insert(.selected) }
+    }
     setRenderProperty("a11y-traits", traits == client.traits ? nil : .string(traits.wireText))
     setRenderProperty("a11y-hidden", overrides?.elementsHidden == true ? .bool(true) : nil)
     setRenderProperty("a11y-modal", overrides?.viewIsModal == true ? .bool(true) : nil)

@@ -77,7 +77,10 @@ open class Control: View {
     let perform: (Control, Event) -> Bool
   }
 
-  private var registrations: [Registration] = []
+  // The registrations and the touch-tracking flags below are unchecked for exclusivity at run
+  // time: every touch on the control reads and writes them; `sendActions` iterates a copy, so
+  // an action may add or remove targets.
+  @exclusivity(unchecked) private var registrations: [Registration] = []
 
   /// Whether the control responds to touches; a disabled control is drawn dimmed.
   ///
@@ -92,7 +95,7 @@ open class Control: View {
   }
 
   /// Whether a finger is down on the control.
-  open var isHighlighted = false {
+  @exclusivity(unchecked) open var isHighlighted = false {
     didSet {
       guard isHighlighted != oldValue else { return }
       stateDidChange()
@@ -100,7 +103,7 @@ open class Control: View {
   }
 
   /// Whether the control is selected (a toggled button).
-  open var isSelected = false {
+  @exclusivity(unchecked) open var isSelected = false {
     didSet {
       guard isSelected != oldValue else { return }
       // A client cannot see selection, so the `selected` trait travels (`a11y-traits`).
@@ -123,9 +126,9 @@ open class Control: View {
   open func stateDidChange() {}
 
   /// Whether a touch that began on the control is being tracked.
-  public private(set) var isTracking = false
+  @exclusivity(unchecked) public private(set) var isTracking = false
   /// Whether the tracked touch is inside the control (with UIKit's 70-point slop).
-  public private(set) var isTouchInside = false
+  @exclusivity(unchecked) public private(set) var isTouchInside = false
 
   // MARK: Target-action
 

@@ -9,7 +9,7 @@ open class Switch: Control {
   public static let size = CGSize(width: 51, height: 31)
 
   /// Whether the switch is on. Setting it sends no action, as in UIKit.
-  open var isOn = false {
+  @exclusivity(unchecked) open var isOn = false {
     didSet { setRenderProperty("on", .bool(isOn)) }
   }
 

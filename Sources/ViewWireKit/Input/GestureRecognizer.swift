@@ -48,12 +48,16 @@ open class GestureRecognizer {
     public static let recognized = State.ended
   }
 
+  // The recognizer's fields are unchecked for exclusivity at run time: every move of a drag
+  // reads and writes them, and each access ends before anything else runs (`state`'s observer
+  // runs after the store, so setting it again from there is a new access).
+
   /// Setting it to `began`, `changed`, `ended` or `cancelled` sends the actions.
   ///
   /// A recognizer that must wait for others to fail (`require(toFail:)`) keeps a recognition
   /// to itself until they have: it stays `possible`, and the state is applied, actions and all,
   /// once every one of them failed, or becomes `failed` if one of them recognized.
-  public var state: State = .possible {
+  @exclusivity(unchecked) public var state: State = .possible {
     didSet {
       guard !isSettingStateQuietly else { return }
       if state == .began || state == .ended, oldValue == .possible {
@@ -85,7 +89,7 @@ open class GestureRecognizer {
     }
   }
 
-  private var isSettingStateQuietly = false
+  @exclusivity(unchecked) private var isSettingStateQuietly = false
 
   // MARK: Exclusion
 
@@ -136,13 +140,13 @@ open class GestureRecognizer {
   }
 
   /// Recognizers that must fail before this one may recognize.
-  private var failureRequirements: [WeakRecognizer] = []
+  @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
   /// Recognizers waiting for this one to fail.
-  private var dependents: [WeakRecognizer] = []
+  @exclusivity(unchecked) private var dependents: [WeakRecognizer] = []
   /// A recognition held back until the failure requirements are decided.
-  private var deferredState: State?
+  @exclusivity(unchecked) private var deferredState: State?
   /// Whether this recognizer is watching a touch sequence now.
-  var isInSequence = false
+  @exclusivity(unchecked) var isInSequence = false
 
   /// Whether this recognizer might still recognize: it is watching touches, or waiting for a
   /// further tap, and has neither recognized nor failed.
@@ -185,21 +189,21 @@ open class GestureRecognizer {
   /// The view the recognizer is attached to.
   public internal(set) weak var view: View?
   /// A disabled recognizer sees no touches.
-  public var isEnabled = true {
+  @exclusivity(unchecked) public var isEnabled = true {
     didSet {
       if !isEnabled, state == .began || state == .changed { state = .cancelled }
     }
   }
   /// Whether the hit view loses the touch once this recognizer recognizes.
-  public var cancelsTouchesInView = true
+  @exclusivity(unchecked) public var cancelsTouchesInView = true
   /// Decides whether the recognizer may begin and whether it shares touches; held weakly, as
   /// UIKit holds it, because the delegate is usually the controller that owns the view.
   public weak var delegate: (any GestureRecognizerDelegate)?
   /// The last touch seen, for `location(in:)`.
-  public private(set) var lastTouch: Touch?
+  @exclusivity(unchecked) public private(set) var lastTouch: Touch?
 
   /// Each action answers whether it is still wanted (false once its weakly held target is gone).
-  private var actions: [RecognizerAction] = []
+  @exclusivity(unchecked) private var actions: [RecognizerAction] = []
 
   /// Creates a recognizer with no action.
   public init() {}

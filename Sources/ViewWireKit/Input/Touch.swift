@@ -8,21 +8,25 @@ public final class Touch {
     case began, moved, ended, cancelled
   }
 
+  // The mutable fields are unchecked for exclusivity at run time: every move of a drag reads
+  // them several times (the window, each recognizer, the action's `location(in:)`), and each
+  // access is a read or a store that calls nothing.
+
   /// Where the touch is now; the window updates it before each delivery, so a handler reads
   /// the phase of the call it is in.
-  public internal(set) var phase: Phase = .began
+  @exclusivity(unchecked) public internal(set) var phase: Phase = .began
   /// The number of taps in quick succession this touch belongs to (2 for a double tap).
   public let tapCount: Int
   /// Seconds, from the window's scheduler.
-  public internal(set) var timestamp: TimeInterval
+  @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
   /// The view hit-tested when the finger went down; it receives the touch until it ends.
-  public internal(set) weak var view: View?
+  @exclusivity(unchecked) public internal(set) weak var view: View?
   /// The window the touch is in, which converts its location; weak, since a touch never keeps
   /// a closed session's window alive.
-  public internal(set) weak var window: Window?
-  var locationInWindow: CGPoint
-  var previousLocationInWindow: CGPoint
-  var previousTimestamp: TimeInterval
+  @exclusivity(unchecked) public internal(set) weak var window: Window?
+  @exclusivity(unchecked) var locationInWindow: CGPoint
+  @exclusivity(unchecked) var previousLocationInWindow: CGPoint
+  @exclusivity(unchecked) var previousTimestamp: TimeInterval
 
   init(at point: CGPoint, tapCount: Int, timestamp: TimeInterval, view: View?, window: Window) {
     locationInWindow = point

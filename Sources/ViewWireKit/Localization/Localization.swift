@@ -41,9 +41,12 @@ public enum Localization {
   public static func string(
     _ key: String, table: String? = nil, bundle: Bundle, value: String = "", locale: String? = nil
   ) -> String {
-    let tableName = table ?? "Localizable"
-    for language in candidates(for: locale ?? self.locale) {
-      if let text = tables.table(tableName, language: language, bundle: bundle)[key] { return text }
+    let found = chains.tables(table ?? "Localizable", locale: locale ?? self.locale, bundle: bundle) {
+      name, locale, bundle in
+      candidates(for: locale).compactMap { tables.table(name, language: $0, bundle: bundle) }
+    }
+    for table in found {
+      if let text = table[key] { return text }
     }
     return value.isEmpty ? key : value
   }
@@ -70,6 +73,7 @@ public enum Localization {
   }
 
   private static let tables = TableCache()
+  private static let chains = ChainCache()
 
   /// How many string tables the process keeps: bounded by the tables the bundles hold, whatever
   /// locales clients name.
@@ -86,13 +90,14 @@ private final class TableCache: @unchecked Sendable {
   private var tables: [String: [String: String]] = [:]
   private var cachedLanguages: Set<String> = []
 
-  func table(_ name: String, language: String, bundle: Bundle) -> [String: String] {
+  /// The table, or nil when the bundle has none for that language.
+  func table(_ name: String, language: String, bundle: Bundle) -> [String: String]? {
     let cacheKey = "\(bundle.bundlePath)\u{0}\(language)\u{0}\(name)"
     if let table = lock.withLock({ tables[cacheKey] }) { return table }
     // Only tables that exist are kept: the language comes from a client's `hello locale=`, and
     // keeping one empty table per tag a client invents grew the cache without bound
     // (PROTOCOL.md section 17).
-    guard let table = Self.load(name, language: language, bundle: bundle) else { return [:] }
+    guard let table = Self.load(name, language: language, bundle: bundle) else { return nil }
     lock.withLock {
       tables[cacheKey] = table
       cachedLanguages.insert(language)
@@ -115,5 +120,46 @@ private final class TableCache: @unchecked Sendable {
     // transcript or a glance at the screen catches at once.
     let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
     return plist as? [String: String] ?? [:]
+  }
+}
+
+/// The tables a lookup reads, in the order it reads them, by bundle, table name and locale.
+///
+/// Finding them took most of the work of a string lookup: the locale's candidates were
+/// worked out again (a Foundation `replacingOccurrences`, splits, joins), and each table's
+/// cache key was built from the bundle's path, which Foundation makes from its URL each time.
+/// An app that names a string on every move of a drag (the square app says where the square
+/// is) spent more on that than on the rest of the drag. A bundle's tables do not change while
+/// the process runs, so the answer for a key never changes either.
+///
+/// Bounded: the locale comes from a client's `hello`, so past `capacity` entries a lookup is
+/// worked out without being kept (PROTOCOL.md section 17).
+private final class ChainCache: @unchecked Sendable {
+  private struct Key: Hashable {
+    /// The bundle's identity; the entry holds the bundle, so no other bundle can take it.
+    let bundle: ObjectIdentifier
+    let table: String
+    let locale: String
+  }
+
+  /// How many lookups are kept: far more than the languages and tables the apps have.
+  static let capacity = 256
+
+  // Sessions may run on several threads; every access holds the lock.
+  private let lock = NSLock()
+  private var chains: [Key: (bundle: Bundle, tables: [[String: String]])] = [:]
+
+  /// The tables for `table` in `locale`, from the cache or from `find`.
+  func tables(
+    _ table: String, locale: String, bundle: Bundle,
+    find: (String, String, Bundle) -> [[String: String]]
+  ) -> [[String: String]] {
+    let key = Key(bundle: ObjectIdentifier(bundle), table: table, locale: locale)
+    if let chain = lock.withLock({ chains[key] }) { return chain.tables }
+    let found = find(table, locale, bundle)
+    lock.withLock {
+      if chains.count < Self.capacity { chains[key] = (bundle, found) }
+    }
+    return found
   }
 }

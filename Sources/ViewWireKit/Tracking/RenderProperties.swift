@@ -153,6 +153,9 @@ public import ViewWireProtocol
   /// Whether nothing changed.
   @inlinable package var isEmpty: Bool { count == 0 }
 
+  /// The second change, when there is one.
+  @inlinable package var second: Change? { rest.first }
+
   /// The changes in the order they first happened.
   @usableFromInline package func makeIterator() -> Iterator { Iterator(changes: self) }
 

@@ -287,7 +287,13 @@ open class View: Responder {
     renderProperties[key] = value
     changeTracker?.noteRender(of: self, key: key, previous: old)
     if key != "anim" { noteAnimatedChange() }
-    if sendsAccessibilityKeys && !key.hasPrefix("a11y") { refreshAccessibilityKeys() }
+    // Once worked out, the `a11y...` keys change only with the keys the defaults read (and
+    // with what the app sets, and a control's selection, which refresh them themselves).
+    if sendsAccessibilityKeys
+      && (AccessibilityDefaults.depend(on: key) || (!accessibilityKeysRefreshed && !key.hasPrefix("a11y")))
+    {
+      refreshAccessibilityKeys()
+    }
   }
 
   /// Sets a colour render property, resolved for this view's traits; a dynamic colour (such as
@@ -295,7 +301,11 @@ open class View: Responder {
   /// traits change (a `hello appearance=`, joining a window), so the client always holds the
   /// concrete colour for its appearance. nil removes the key.
   public func setRenderColor(_ key: String, _ color: Color?) {
-    setRenderProperty(key, color.map { .color($0.resolvedColor(with: traitCollection).wireColor) })
+    // The traits are read only for a dynamic colour: a fixed one resolves to itself, and
+    // reading them loads the weak window and copies its traits (a drag's every move sets the
+    // square's colour).
+    setRenderProperty(
+      key, color.map { .color(($0.isDynamic ? $0.resolvedColor(with: traitCollection) : $0).wireColor) })
     if let color, color.isDynamic {
       dynamicColors[key] = color
     }
@@ -304,7 +314,11 @@ open class View: Responder {
   /// The dynamic colours behind render keys, by key; empty (no storage) for the many views that
   /// have none. A small table of pairs rather than a dictionary: a view has one or two
   /// (background, text), and a one-entry dictionary cost about 200 bytes, its table 100.
-  private var dynamicColors = SmallTable<String, Color>()
+  ///
+  /// Unchecked for exclusivity at run time, as the fields below: every render property set
+  /// reads it (and these were about a tenth of a tap's checks). Each access is a read, or a
+  /// mutation that calls nothing that could reach the same field.
+  @exclusivity(unchecked) private var dynamicColors = SmallTable<String, Color>()
 
   private func forgetDynamicColor(_ key: String) {
     guard dynamicColors[key] != nil else { return }
@@ -362,7 +376,10 @@ open class View: Responder {
   /// change to its other keys recomputes them: set once the app sets any accessibility property,
   /// a control is selected, or the view is an app's subclass of a kit control. False for nearly
   /// every view, which thereby pays one test per property change.
-  package final var sendsAccessibilityKeys = false
+  @exclusivity(unchecked) package final var sendsAccessibilityKeys = false
+  /// Whether the `a11y...` keys were worked out at least once: from then on they follow every
+  /// change of what they depend on, so a change of anything else needs no new look.
+  @exclusivity(unchecked) package final var accessibilityKeysRefreshed = false
 
   // MARK: Hierarchy changes
 
@@ -789,7 +806,7 @@ open class View: Responder {
 
   /// The gesture recognizers attached to this view; they see touches on it and its subviews
   /// before the views do, as in UIKit.
-  public private(set) var gestureRecognizers: [GestureRecognizer] = []
+  @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
   /// Attaches a gesture recognizer.
   open func addGestureRecognizer(_ recognizer: GestureRecognizer) {
@@ -894,16 +911,37 @@ open class View: Responder {
   /// The class name the wire shows: the app's own class, as `type(of:)` spells it.
   open var wireClassName: String {
     if let name = describedClassName { return name }
-    let name = String(describing: type(of: self))
+    let name = WireClassNames.shared.name(of: type(of: self))
     describedClassName = name
     return name
   }
 
-  /// `wireClassName` as first described, kept: `String(describing:)` of a type goes through the
-  /// Swift runtime's type-name cache, behind one lock for the whole process, and every
-  /// accessibility refresh asks for the name (7% of a gallery tap's CPU), so every event loop
-  /// took that lock on every tap (BENCHMARKS.md, "Several loops"). A view's type never changes.
+  /// `wireClassName` as first described, kept: every accessibility refresh asks for the name
+  /// (7% of a gallery tap's CPU), and the per-class table behind it takes a lock every loop
+  /// shares (BENCHMARKS.md, "Several loops"), so a view asks it once. A view's type never
+  /// changes.
   @exclusivity(unchecked) private final var describedClassName: String?
+}
+
+/// The wire's class names by type, made once per class for the whole process.
+///
+/// `String(describing:)` reflects on the type (a `Mirror`, dynamic casts) behind the Swift
+/// runtime's process-wide type-name lock; a view created later (a reused table's new cell)
+/// finds its class's name here instead. Bounded by the classes the program has; types live as
+/// long as the process, so an identifier is never reused for another.
+private final class WireClassNames: @unchecked Sendable {
+  static let shared = WireClassNames()
+  // Sessions may run on several threads; every access holds the lock.
+  private let lock = NSLock()
+  private var names: [ObjectIdentifier: String] = [:]
+
+  func name(of type: View.Type) -> String {
+    let id = ObjectIdentifier(type)
+    if let name = lock.withLock({ names[id] }) { return name }
+    let name = String(describing: type)
+    lock.withLock { names[id] = name }
+    return name
+  }
 }
 
 /// What the client holds for one view, as the diff engine last sent it.

@@ -11,7 +11,7 @@ open class Window: View {
 
   /// The traits the client announced (idiom, scale, locale, keyboard, appearance, text size),
   /// with the size classes of the window's size; every view's `traitCollection` reads them.
-  package private(set) var traits: TraitCollection
+  @exclusivity(unchecked) package private(set) var traits: TraitCollection
 
   /// Receives trace events (`lifecycle`, `layout`...) while someone listens; the server forwards
   /// them as `trace` lines.
@@ -22,12 +22,15 @@ open class Window: View {
   public var scheduler: (any Scheduler)?
 
   /// The finger that is down, with the recognizers watching it.
-  var touchSequence: TouchSequence?
+  ///
+  /// Unchecked for exclusivity at run time, as the traits, the limit and the after-layout work:
+  /// each input reads them; every access copies or stores, calling nothing meanwhile.
+  @exclusivity(unchecked) var touchSequence: TouchSequence?
 
   /// Why the last input stopped at one of the limits that bound what one client can make its
   /// session hold (PROTOCOL.md section 17): the kit or an app refused the change and said so
   /// here, and the server answers the command with `limit-reached` and this message.
-  public private(set) var limitReached: String?
+  @exclusivity(unchecked) public private(set) var limitReached: String?
 
   /// Records that a change was refused at a limit; the first refusal of a command is kept.
   public func reportLimit(_ message: String) {
@@ -44,7 +47,7 @@ open class Window: View {
   package var layoutEngine: LayoutEngine?
 
   /// Work that must run after the next layout pass, such as `viewDidAppear`.
-  private var afterLayout: [() -> Void] = []
+  @exclusivity(unchecked) private var afterLayout: [() -> Void] = []
 
   /// Lets go of everything the change tracker holds, before the subviews go: a view that outlives
   /// the window (held by app code) must not keep the tracker, and the tracker's queues must not
