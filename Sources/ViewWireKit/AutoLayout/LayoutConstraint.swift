@@ -118,25 +118,14 @@ public final class LayoutConstraint {
   /// (a view keeps those installed on it), so a strong reference back would keep closed apps'
   /// trees alive.
   public private(set) weak var firstItem: (any LayoutItem)?
-  /// The attribute of `firstItem` that is constrained.
-  public let firstAttribute: LayoutAttribute
-  /// How the left side compares with the right.
-  public let relation: LayoutRelation
   /// The item on the right, nil for a constant constraint; weak like `firstItem`.
   public private(set) weak var secondItem: (any LayoutItem)?
-  /// The attribute of `secondItem`, `.notAnAttribute` for a constant constraint.
-  public let secondAttribute: LayoutAttribute
   /// The factor applied to the second attribute.
   public let multiplier: CGFloat
 
   /// Added to the right side; changing it on an active constraint re-solves only this one.
   public var constant: CGFloat {
     didSet { if constant != oldValue { noteChange() } }
-  }
-
-  /// How much this constraint matters against others; defaults to required.
-  public var priority: LayoutPriority = .required {
-    didSet { if priority != oldValue { noteChange() } }
   }
 
   /// A name shown in descriptions, conflict reports and `explain` output.
@@ -146,6 +135,21 @@ public final class LayoutConstraint {
   weak var installedOn: View?
   /// The solver's version of this constraint while the window's engine has it.
   var solverConstraint: Constraint?
+
+  // The small fields come last, side by side (a class's stored properties are laid out in the
+  // order they are declared): between the 8-byte fields, each of them took an 8-byte slot of
+  // its own, and an idle session keeps every constraint its views made (16 bytes of heap each).
+
+  /// How much this constraint matters against others; defaults to required.
+  public var priority: LayoutPriority = .required {
+    didSet { if priority != oldValue { noteChange() } }
+  }
+  /// The attribute of `firstItem` that is constrained.
+  public let firstAttribute: LayoutAttribute
+  /// How the left side compares with the right.
+  public let relation: LayoutRelation
+  /// The attribute of `secondItem`, `.notAnAttribute` for a constant constraint.
+  public let secondAttribute: LayoutAttribute
   /// Whether the engine holding this constraint broke it in a conflict.
   var isBroken = false
 

@@ -15,18 +15,43 @@ public final class LayoutEngine {
   private final class ItemRecord {
     let item: any LayoutItem
     var references = 0
-    /// For views whose frame is a fixed input: the edit variables are added, last suggestion.
-    var pinnedRect: CGRect?
-    /// For constraint-positioned views: the intrinsic size constraints and what they encode.
-    var intrinsic: [Constraint] = []
-    /// Nil until the intrinsic constraints are made (and after they are dropped). Six numbers
-    /// inline rather than an array: no allocation per view for an idle session to keep.
-    var intrinsicKey: IntrinsicKey?
-    /// For system guides: the constraints tying the guide to its owner, and their insets.
-    var ties: [Constraint] = []
-    var tieInsets: EdgeInsets?
+    /// What the engine added to the solver for the item beyond the app's constraints. One
+    /// field, not one per kind: an item is a pinned view, a constraint-positioned view or a
+    /// system guide, never two at once (a view changing mode is cleared first, `modeChanged`),
+    /// and the three optionals side by side made every record about 100 bytes larger, for as
+    /// long as an idle session lasts.
+    var extras = Extras.none
     /// For app guides: the constraint keeping them inside their owner's solver (none needed).
     init(item: any LayoutItem) { self.item = item }
+
+    /// For views whose frame is a fixed input: the edit variables are added, last suggestion.
+    var pinnedRect: CGRect? {
+      if case .pinned(let rect) = extras { return rect }
+      return nil
+    }
+    /// For constraint-positioned views: what the intrinsic size constraints encode, nil until
+    /// they are made (and after they are dropped).
+    var intrinsicKey: IntrinsicKey? {
+      if case .intrinsic(_, let key) = extras { return key }
+      return nil
+    }
+    /// For system guides: the insets the ties to the owner encode.
+    var tieInsets: EdgeInsets? {
+      if case .ties(_, let insets) = extras { return insets }
+      return nil
+    }
+  }
+
+  /// What the engine added to the solver for one item, by kind of item.
+  private enum Extras {
+    /// Nothing yet (or an app guide, which needs nothing).
+    case none
+    /// A view whose frame is a fixed input: its four edit variables, with the last suggestion.
+    case pinned(CGRect)
+    /// A constraint-positioned view: its intrinsic size constraints and what they encode.
+    case intrinsic([Constraint], IntrinsicKey)
+    /// A system guide: the four constraints tying it to its owner, and their insets.
+    case ties([Constraint], EdgeInsets)
   }
 
   private var records: [ObjectIdentifier: ItemRecord] = [:]
@@ -269,16 +294,15 @@ public final class LayoutEngine {
   }
 
   private func clearExtras(_ record: ItemRecord) {
-    if record.pinnedRect != nil {
+    switch record.extras {
+    case .none: break
+    case .pinned:
       let v = record.item.layoutVariables
       for variable in [v.minX, v.minY, v.width, v.height] { try? solver.removeEditVariable(variable) }
-      record.pinnedRect = nil
+    case .intrinsic(let constraints, _), .ties(let constraints, _):
+      for constraint in constraints { try? solver.removeConstraint(constraint) }
     }
-    for constraint in record.intrinsic + record.ties { try? solver.removeConstraint(constraint) }
-    record.intrinsic = []
-    record.intrinsicKey = nil
-    record.ties = []
-    record.tieInsets = nil
+    record.extras = .none
   }
 
   /// The strength of a fixed frame: above every optional priority, below required, so that a
@@ -291,17 +315,19 @@ public final class LayoutEngine {
     if let guide = record.item as? LayoutGuide {
       guard let insets = guide.systemInsets?(), let owner = guide.owningView else { return false }
       guard insets != record.tieInsets else { return false }
-      for constraint in record.ties { try? solver.removeConstraint(constraint) }
+      if case .ties(let old, _) = record.extras {
+        for constraint in old { try? solver.removeConstraint(constraint) }
+      }
       let o = owner.layoutVariables
-      record.ties = [
+      let ties = [
         v.minX == o.minX + Double(insets.left),
         v.minY == o.minY + Double(insets.top),
         v.width == o.width - Double(insets.left + insets.right),
         v.height == o.height - Double(insets.top + insets.bottom),
       ]
-      for constraint in record.ties { try? solver.addConstraint(constraint) }
+      for constraint in ties { try? solver.addConstraint(constraint) }
       solverAdditions += 4
-      record.tieInsets = insets
+      record.extras = .ties(ties, insets)
       return true
     }
     guard let view = record.item as? View else { return false }
@@ -311,20 +337,23 @@ public final class LayoutEngine {
       let values = [rect.minX, rect.minY, rect.width, rect.height]
       let variables = [v.minX, v.minY, v.width, v.height]
       if record.pinnedRect == nil {
+        // One kind of extras at a time: whatever else the record holds goes first (a view
+        // changing mode was cleared already, through `modeChanged`).
+        clearExtras(record)
         for variable in variables {
           try? solver.addEditVariable(variable, strength: Self.pinStrength)
           solverAdditions += 1
         }
       }
       for (variable, value) in zip(variables, values) { try? solver.suggestValue(variable, Double(value)) }
-      record.pinnedRect = rect
+      record.extras = .pinned(rect)
       return true
     }
     let size = view.intrinsicContentSize
     let state = view.layoutState
     let key = intrinsicKey(of: view)
     guard key != record.intrinsicKey else { return false }
-    for constraint in record.intrinsic { try? solver.removeConstraint(constraint) }
+    clearExtras(record)  // the old intrinsic constraints (or, never in practice, a pin)
     // An axis's constraints all say `length relation value`: they share one terms array (CoW)
     // instead of one each (64 bytes, for as long as the view is laid out), and are made at their
     // strength directly rather than made required and copied. The constant is computed as the
@@ -352,8 +381,7 @@ public final class LayoutEngine {
     made.append(length(height, .greaterOrEqual, 0, .required))
     for constraint in made { try? solver.addConstraint(constraint) }
     solverAdditions += made.count
-    record.intrinsic = made
-    record.intrinsicKey = key
+    record.extras = .intrinsic(made, key)
     return true
   }
 
@@ -363,18 +391,18 @@ public final class LayoutEngine {
     let state = view.layoutState
     return IntrinsicKey(
       width: Double(size.width), height: Double(size.height),
-      hugging: (Double(state.hugging.horizontal.rawValue), Double(state.hugging.vertical.rawValue)),
-      compression: (
-        Double(state.compression.horizontal.rawValue), Double(state.compression.vertical.rawValue)
-      ))
+      hugging: (state.hugging.horizontal.rawValue, state.hugging.vertical.rawValue),
+      compression: (state.compression.horizontal.rawValue, state.compression.vertical.rawValue))
   }
 
   /// What a view's intrinsic constraints encode: its size and its four priorities.
+  /// The priorities are kept as the `Float`s they are (32 bytes in all, not 48): widening a
+  /// `Float` to `Double` is exact, so two keys compare as they did with `Double`s.
   struct IntrinsicKey: Equatable {
     var width: Double
     var height: Double
-    var hugging: (Double, Double)
-    var compression: (Double, Double)
+    var hugging: (Float, Float)
+    var compression: (Float, Float)
 
     static func == (a: IntrinsicKey, b: IntrinsicKey) -> Bool {
       a.width == b.width && a.height == b.height && a.hugging == b.hugging
