@@ -8,8 +8,20 @@ import ViewWireKit
 
 /// A window whose frame of what changed the scaling tables time.
 protocol ScalingBench: AnyObject {
+  /// The window the benchmark changes.
+  var window: Window { get }
+  /// The window's diff engine, its first frame already sent.
+  var engine: DiffEngine { get }
+}
+
+extension ScalingBench {
   /// The frame of what changed, as a session sends it; returns its size in bytes.
-  func sendFrame() -> Int
+  func sendFrame() -> Int {
+    var output: [UInt8] = []
+    window.prepareFrame()
+    engine.makeFrame()?.encode(into: &output)
+    return output.count
+  }
 }
 
 /// One window showing the rows demo with `rows` rows, their first frame sent.
@@ -26,13 +38,6 @@ final class RowsBench: ScalingBench {
     engine.makeFrame()?.encode(into: &output)
   }
 
-  /// The frame of what changed, as a session sends it; returns its size in bytes.
-  func sendFrame() -> Int {
-    var output: [UInt8] = []
-    window.prepareFrame()
-    engine.makeFrame()?.encode(into: &output)
-    return output.count
-  }
 }
 
 let scalingSizes =
@@ -63,12 +68,6 @@ final class SubviewListBench: ScalingBench {
     engine.makeFrame()?.encode(into: &output)
   }
 
-  func sendFrame() -> Int {
-    var output: [UInt8] = []
-    window.prepareFrame()
-    engine.makeFrame()?.encode(into: &output)
-    return output.count
-  }
 }
 
 /// Rows stacked by index that lays out only the rows whose place changed: a removal or
