@@ -51,11 +51,13 @@ open class StackView: View {
   private var owned: [LayoutConstraint] = []
   /// What `owned` says, in the same order, to find the constraints a rebuild can keep.
   private var ownedKeys: [Key] = []
-  private var spacers: [LayoutGuide] = []
+  /// The gap guide of the equal distributions after each arranged view (by identity), so a gap
+  /// whose leading view stays keeps its guide and the constraints that do not change.
+  private var gapAfter: [ObjectIdentifier: LayoutGuide] = [:]
+  /// The gap guides the last `makeConstraints` stopped using, for `rebuild` to remove.
+  private var unusedGaps: [LayoutGuide] = []
   /// The distribution `owned` was made for, whose name its constraints carry.
   private var builtDistribution: Distribution?
-  /// How many of `spacers` the last `makeConstraints` used; the rest are removed.
-  private var gapsInUse = 0
   /// What the current constraints were built for; a difference means rebuild.
   private var builtFor: [Double] = []
 
@@ -132,28 +134,40 @@ open class StackView: View {
   /// constraint, in the order a new stack would activate them: it changes most of them anyway,
   /// and the solver's choices among equal-priority solutions follow that order.
   private func rebuild(reusing: Bool = true) {
+    if !reusing {
+      unusedGaps = Array(gapAfter.values)
+      gapAfter = [:]
+    }
     let specs = makeConstraints()
-    var kept: [Key: [Int]] = [:]
+    // The first old constraint with each key, and for each old constraint the next one with the
+    // same key (-1: none), so matching allocates no array per key.
+    var firstWith: [Key: Int] = [:]
+    var nextWith = [Int](repeating: -1, count: owned.count)
     // A new distribution renames every constraint (its identifier): nothing is kept.
     if reusing && builtDistribution == distribution {
-      for (index, key) in ownedKeys.enumerated() { kept[key, default: []].append(index) }
+      firstWith.reserveCapacity(ownedKeys.count)
+      for index in ownedKeys.indices.reversed() {
+        if let later = firstWith.updateValue(index, forKey: ownedKeys[index]) { nextWith[index] = later }
+      }
     }
     builtDistribution = distribution
     var reused = [LayoutConstraint?](repeating: nil, count: specs.count)
     var stillUsed = [Bool](repeating: false, count: owned.count)
-    for (position, spec) in specs.enumerated() {
-      guard var candidates = kept[spec.key], !candidates.isEmpty else { continue }
-      let index = candidates.removeFirst()
-      kept[spec.key] = candidates
-      let old = owned[index]
-      // The key holds object identities; the weak items confirm they are still the same objects.
-      guard old.firstItem === spec.a, old.secondItem === spec.b else { continue }
-      reused[position] = old
-      stillUsed[index] = true
+    if !firstWith.isEmpty {
+      for position in specs.indices {
+        let key = specs[position].key
+        guard let index = firstWith[key] else { continue }
+        if nextWith[index] >= 0 { firstWith[key] = nextWith[index] } else { firstWith[key] = nil }
+        let old = owned[index]
+        // The key holds object identities; the weak items confirm they are still the same objects.
+        guard old.firstItem === specs[position].a, old.secondItem === specs[position].b else { continue }
+        reused[position] = old
+        stillUsed[index] = true
+      }
     }
     for (index, constraint) in owned.enumerated() where !stillUsed[index] { constraint.isActive = false }
-    for guide in spacers.dropFirst(gapsInUse) { removeLayoutGuide(guide) }
-    spacers.removeSubrange(min(gapsInUse, spacers.count)...)
+    for guide in unusedGaps { removeLayoutGuide(guide) }
+    unusedGaps = []
     var added: [LayoutConstraint] = []
     owned = zip(specs, reused).map { spec, old in
       if let old { return old }
@@ -218,10 +232,13 @@ open class StackView: View {
   }
 
   /// The constraints the current inputs call for, in the order they are first activated. The
-  /// gap guides of the equal distributions are reused by position (`gapsInUse` is set to how
-  /// many this set uses), so an unchanged gap keeps its constraints.
+  /// gap guides of the equal distributions are kept by their leading view (`gapAfter`; the ones
+  /// no longer used go to `unusedGaps`), so an unchanged gap keeps its constraints.
   private func makeConstraints() -> [Spec] {
-    gapsInUse = 0
+    var previousGaps = gapAfter
+    gapAfter = [:]
+    var firstGap: LayoutGuide?
+    defer { unusedGaps += previousGaps.values }
     let views = arrangedSubviews.filter { !$0.isHidden }
     guard let first = views.first, let last = views.last else { return [] }
     let horizontal = axis == .horizontal
@@ -244,15 +261,14 @@ open class StackView: View {
         result.append(make(b, lead, a, trail, spacing))
       case .equalSpacing, .equalCentering:
         let gap: LayoutGuide
-        if gapsInUse < spacers.count {
-          gap = spacers[gapsInUse]
+        if let kept = previousGaps.removeValue(forKey: ObjectIdentifier(a)) {
+          gap = kept
         } else {
           gap = LayoutGuide()
           gap.identifier = "UISV-distributing"
           addLayoutGuide(gap)
-          spacers.append(gap)
         }
-        gapsInUse += 1
+        gapAfter[ObjectIdentifier(a)] = gap
         result.append(make(b, lead, a, trail, spacing, relation: .greaterThanOrEqual))
         let edges: (LayoutAttribute, LayoutAttribute) =
           distribution == .equalSpacing ? (trail, lead) : (centre, centre)
@@ -260,8 +276,10 @@ open class StackView: View {
         result.append(make(gap, trail, b, edges.1))
         result.append(make(gap, crossLead, self, crossLead))
         result.append(make(gap, length == .width ? .height : .width, nil, .notAnAttribute, 0))
-        if let firstGap = spacers.first, firstGap !== gap {
+        if let firstGap {
           result.append(make(gap, length, firstGap, length))
+        } else {
+          firstGap = gap
         }
       }
     }
