@@ -162,7 +162,8 @@ struct AutoLayoutStackViewTests {
       let remove = swapped { stack.removeArrangedSubview(middle) }
       let insert = swapped { stack.insertArrangedSubview(middle, at: count / 2) }
       for (name, change) in [("hide", hide), ("show", show), ("remove", remove), ("insert", insert)] {
-        #expect(change.removed <= 12 && change.added <= 12, "\(name): \(change) in \(distribution), \(count) views")
+        #expect(
+          change.removed <= 12 && change.added <= 12, "\(name): \(change) in \(distribution), \(count) views")
       }
       // Four changes, each a few constraints and the middle label's intrinsic size.
       #expect(engine.solverAdditions - additions <= 40, "\(distribution), \(count) views")

@@ -217,7 +217,8 @@ open class StackView: View {
 
     var key: Key {
       Key(
-        a: ObjectIdentifier(a), aa: aa, b: b.map { ObjectIdentifier($0) }, ba: b == nil ? .notAnAttribute : ba,
+        a: ObjectIdentifier(a), aa: aa, b: b.map { ObjectIdentifier($0) },
+        ba: b == nil ? .notAnAttribute : ba,
         relation: relation, multiplier: multiplier, constant: constant, priority: priority.rawValue)
     }
 
@@ -251,7 +252,9 @@ open class StackView: View {
       multiplier: CGFloat = 1, _ constant: CGFloat = 0, relation: LayoutRelation = .equal,
       priority: LayoutPriority = .required
     ) -> Spec {
-      Spec(a: a, aa: aa, b: b, ba: ba, relation: relation, multiplier: multiplier, constant: constant, priority: priority)
+      Spec(
+        a: a, aa: aa, b: b, ba: ba, relation: relation, multiplier: multiplier, constant: constant,
+        priority: priority)
     }
     var result: [Spec] = [make(first, lead, self, lead), make(self, trail, last, trail)]
     // Along the axis.
