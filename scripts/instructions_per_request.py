@@ -12,7 +12,8 @@ one kind after a warm-up; the dump's total divided by N is the figure printed. T
 in the output directory for `callgrind_annotate`.
 
 Kinds, as bench-throughput has them: `ping`; `tap @switch` in the gallery; `drag 195 150 195
-600` and back in the square app.
+600` and back in the square app; `stacks`, `tap @toggle` in the stacks app (hides or shows the
+middle label of five stack views: a relayout, not only a redraw).
 
     python3 scripts/instructions_per_request.py OLD/viewwired NEW/viewwired -n 1000
 
@@ -24,6 +25,7 @@ KINDS = {
     "ping": (None, [b"ping\n"]),
     "tap": ("gallery", [b"tap @switch\n"]),
     "drag": ("square", [b"drag 195 150 195 600\n", b"drag 195 600 195 150\n"]),
+    "stacks": ("stacks", [b"tap @toggle\n"]),
 }
 
 

@@ -120,4 +120,53 @@ struct AutoLayoutStackViewTests {
         0 0 93.5 60 | 103.5 0 93 60 | 206.5 0 93.5 60
         """)
   }
+
+  /// Hiding, showing, inserting or removing one arranged view swaps a bounded number of
+  /// constraints (at most the view's two gaps, six constraints each in the equal distributions,
+  /// and its two across the axis), whatever the stack's length (issue 14: a toggle used to rebuild the stack), and
+  /// showing it again gives back the first frames.
+  @Test(arguments: [StackView.Distribution.fill, .fillEqually, .equalSpacing, .equalCentering])
+  func oneChangeSwapsABoundedNumberOfConstraints(_ distribution: StackView.Distribution) throws {
+    for count in [8, 64] {
+      let window = Window(size: CGSize(width: 320, height: 480))
+      let stack = StackView()
+      let labels = (0..<count).map { index -> Label in
+        let label = Label()
+        label.text = "\(index)"
+        stack.addArrangedSubview(label)
+        return label
+      }
+      stack.distribution = distribution
+      stack.spacing = 2
+      stack.translatesAutoresizingMaskIntoConstraints = false
+      window.addSubview(stack)
+      NSLayoutConstraint.activate([
+        stack.leadingAnchor.constraint(equalTo: window.leadingAnchor),
+        stack.topAnchor.constraint(equalTo: window.topAnchor),
+      ])
+      window.prepareFrame()
+      let engine = try #require(window.layoutEngine)
+      let frames = labels.map(\.frame)
+      func swapped(_ change: () -> Void) -> (removed: Int, added: Int) {
+        let before = Set(stack.constraints.map(ObjectIdentifier.init))
+        change()
+        window.prepareFrame()
+        let after = Set(stack.constraints.map(ObjectIdentifier.init))
+        return (before.subtracting(after).count, after.subtracting(before).count)
+      }
+      let middle = labels[count / 2]
+      let additions = engine.solverAdditions
+      let hide = swapped { middle.isHidden = true }
+      let show = swapped { middle.isHidden = false }
+      #expect(labels.map(\.frame) == frames, "\(distribution), \(count) views")
+      let remove = swapped { stack.removeArrangedSubview(middle) }
+      let insert = swapped { stack.insertArrangedSubview(middle, at: count / 2) }
+      for (name, change) in [("hide", hide), ("show", show), ("remove", remove), ("insert", insert)] {
+        #expect(
+          change.removed <= 12 && change.added <= 12, "\(name): \(change) in \(distribution), \(count) views")
+      }
+      // Four changes, each a few constraints and the middle label's intrinsic size.
+      #expect(engine.solverAdditions - additions <= 40, "\(distribution), \(count) views")
+    }
+  }
 }

@@ -437,7 +437,14 @@ public final class LayoutEngine {
       return (view, depth)
     }.enumerated().sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }.map(\.element)
     let unit = scale > 0 ? scale : 1
-    func snap(_ value: Double) -> CGFloat { CGFloat((value * Double(unit)).rounded() / Double(unit)) }
+    // A value within rounding noise of a half pixel counts as the half pixel, so which way it
+    // rounds does not depend on the order the solver took its constraints in (a stack view that
+    // keeps its unchanged constraints across a toggle reaches 116.25 as 116.2499999...).
+    func snap(_ value: Double) -> CGFloat {
+      let scaled = value * Double(unit)
+      let half = (scaled * 2).rounded() / 2
+      return CGFloat((abs(scaled - half) < 1e-7 ? half : scaled).rounded() / Double(unit))
+    }
     for (view, _) in views {
       let v = view.layoutVariables
       let minX = snap(v.minX.value)

@@ -4,8 +4,10 @@ public import Foundation
 ///
 /// It owns only constraints: each change (axis, spacing, distribution, alignment, the arranged
 /// list, an arranged view hidden or shown, or an intrinsic size that `fillProportionally`
-/// depends on) replaces its constraint set, and the window's solver does the rest in the same
-/// layout pass. Hidden arranged views collapse: they leave the line and their space closes up.
+/// depends on) brings its constraint set up to date, and the window's solver does the rest in
+/// the same layout pass. Hiding, showing, inserting or removing one arranged view swaps only
+/// the constraints that mention it and its neighbours' gap (as UIKit's stack view adjusts
+/// rather than rebuilds), so the cost of a toggle does not grow with the stack. Hidden arranged views collapse: they leave the line and their space closes up.
 open class StackView: View {
   /// How arranged views share the length along the axis (UIKit's `UIStackView.Distribution`).
   public enum Distribution: Hashable, Sendable {
@@ -38,16 +40,24 @@ open class StackView: View {
   public private(set) var arrangedSubviews: [View] = []
 
   /// The direction of the line.
-  open var axis: LayoutAxis = .horizontal { didSet { rebuild() } }
+  open var axis: LayoutAxis = .horizontal { didSet { rebuild(reusing: false) } }
   /// The gap between adjacent views (the minimum gap for the equal distributions).
-  open var spacing: CGFloat = 0 { didSet { rebuild() } }
+  open var spacing: CGFloat = 0 { didSet { rebuild(reusing: false) } }
   /// How views share the length along the axis.
-  open var distribution: Distribution = .fill { didSet { rebuild() } }
+  open var distribution: Distribution = .fill { didSet { rebuild(reusing: false) } }
   /// How views sit across the axis.
-  open var alignment: Alignment = .fill { didSet { rebuild() } }
+  open var alignment: Alignment = .fill { didSet { rebuild(reusing: false) } }
 
   private var owned: [LayoutConstraint] = []
-  private var spacers: [LayoutGuide] = []
+  /// What `owned` says, in the same order, to find the constraints a rebuild can keep.
+  private var ownedKeys: [Key] = []
+  /// The gap guide of the equal distributions after each arranged view (by identity), so a gap
+  /// whose leading view stays keeps its guide and the constraints that do not change.
+  private var gapAfter: [ObjectIdentifier: LayoutGuide] = [:]
+  /// The gap guides the last `makeConstraints` stopped using, for `rebuild` to remove.
+  private var unusedGaps: [LayoutGuide] = []
+  /// The distribution `owned` was made for, whose name its constraints carry.
+  private var builtDistribution: Distribution?
   /// What the current constraints were built for; a difference means rebuild.
   private var builtFor: [Double] = []
 
@@ -113,16 +123,123 @@ open class StackView: View {
     if currentKey != builtFor { rebuild() }
   }
 
-  private func rebuild() {
-    LayoutConstraint.deactivate(owned)
-    for guide in spacers { removeLayoutGuide(guide) }
-    spacers = []
-    owned = makeConstraints()
+  /// Brings the constraint set in line with the current inputs, touching only what differs: a
+  /// constraint the new set still needs (same items, attributes, relation, multiplier, constant
+  /// and priority) stays active, so hiding, showing, inserting or removing one arranged view
+  /// deactivates and activates a bounded number of constraints instead of the whole stack's,
+  /// and the window's solver removes and adds only those (issue 14: a toggle in the stacks demo
+  /// spent milliseconds rebuilding every row's tableau).
+  ///
+  /// A change of axis, spacing, distribution or alignment (`reusing: false`) replaces every
+  /// constraint, in the order a new stack would activate them: it changes most of them anyway,
+  /// and the solver's choices among equal-priority solutions follow that order.
+  private func rebuild(reusing: Bool = true) {
+    if !reusing {
+      unusedGaps = Array(gapAfter.values)
+      gapAfter = [:]
+    }
+    let specs = makeConstraints()
+    // The first old constraint with each key, and for each old constraint the next one with the
+    // same key (-1: none), so matching allocates no array per key.
+    var firstWith: [Key: Int] = [:]
+    var nextWith = [Int](repeating: -1, count: owned.count)
+    // A new distribution renames every constraint (its identifier): nothing is kept.
+    if reusing && builtDistribution == distribution {
+      firstWith.reserveCapacity(ownedKeys.count)
+      for index in ownedKeys.indices.reversed() {
+        if let later = firstWith.updateValue(index, forKey: ownedKeys[index]) { nextWith[index] = later }
+      }
+    }
+    builtDistribution = distribution
+    var reused = [LayoutConstraint?](repeating: nil, count: specs.count)
+    var stillUsed = [Bool](repeating: false, count: owned.count)
+    if !firstWith.isEmpty {
+      for position in specs.indices {
+        let key = specs[position].key
+        guard let index = firstWith[key] else { continue }
+        if nextWith[index] >= 0 { firstWith[key] = nextWith[index] } else { firstWith[key] = nil }
+        let old = owned[index]
+        // The key holds object identities; the weak items confirm they are still the same objects.
+        guard old.firstItem === specs[position].a, old.secondItem === specs[position].b else { continue }
+        reused[position] = old
+        stillUsed[index] = true
+      }
+    }
+    for (index, constraint) in owned.enumerated() where !stillUsed[index] { constraint.isActive = false }
+    for guide in unusedGaps { removeLayoutGuide(guide) }
+    unusedGaps = []
+    var added: [LayoutConstraint] = []
+    owned = zip(specs, reused).map { spec, old in
+      if let old { return old }
+      let constraint = spec.make(identifier: identifier)
+      added.append(constraint)
+      return constraint
+    }
+    ownedKeys = specs.map(\.key)
     builtFor = currentKey
-    LayoutConstraint.activate(owned)
+    LayoutConstraint.activate(added)
   }
 
-  private func makeConstraints() -> [LayoutConstraint] {
+  /// The identifier every stack constraint carries: a literal per distribution, so making a
+  /// constraint formats no string.
+  private var identifier: String {
+    switch distribution {
+    case .fill: "UISV-fill"
+    case .fillEqually: "UISV-fillEqually"
+    case .fillProportionally: "UISV-fillProportionally"
+    case .equalSpacing: "UISV-equalSpacing"
+    case .equalCentering: "UISV-equalCentering"
+    }
+  }
+
+  /// What identifies a stack constraint for reuse: everything its solver row depends on.
+  private struct Key: Hashable {
+    let a: ObjectIdentifier
+    let aa: LayoutAttribute
+    let b: ObjectIdentifier?
+    let ba: LayoutAttribute
+    let relation: LayoutRelation
+    let multiplier: CGFloat
+    let constant: CGFloat
+    let priority: Float
+  }
+
+  /// A constraint the stack wants, before it is known whether an active one already says it.
+  private struct Spec {
+    let a: any LayoutItem
+    let aa: LayoutAttribute
+    let b: (any LayoutItem)?
+    let ba: LayoutAttribute
+    let relation: LayoutRelation
+    let multiplier: CGFloat
+    let constant: CGFloat
+    let priority: LayoutPriority
+
+    var key: Key {
+      Key(
+        a: ObjectIdentifier(a), aa: aa, b: b.map { ObjectIdentifier($0) },
+        ba: b == nil ? .notAnAttribute : ba,
+        relation: relation, multiplier: multiplier, constant: constant, priority: priority.rawValue)
+    }
+
+    func make(identifier: String) -> LayoutConstraint {
+      let constraint = LayoutConstraint(
+        item: a, attribute: aa, relatedBy: relation, toItem: b, attribute: ba, multiplier: multiplier,
+        constant: constant)
+      constraint.priority = priority
+      constraint.identifier = identifier
+      return constraint
+    }
+  }
+
+  /// The constraints the current inputs call for, in the order they are first activated. The
+  /// gap guides of the equal distributions are kept by their leading view (`gapAfter`; the ones
+  /// no longer used go to `unusedGaps`), so an unchanged gap keeps its constraints.
+  private func makeConstraints() -> [Spec] {
+    var previousGaps = gapAfter
+    gapAfter = [:]
+    var firstGap: LayoutGuide?
+    defer { unusedGaps += previousGaps.values }
     let views = arrangedSubviews.filter { !$0.isHidden }
     guard let first = views.first, let last = views.last else { return [] }
     let horizontal = axis == .horizontal
@@ -134,25 +251,27 @@ open class StackView: View {
       _ a: any LayoutItem, _ aa: LayoutAttribute, _ b: (any LayoutItem)?, _ ba: LayoutAttribute,
       multiplier: CGFloat = 1, _ constant: CGFloat = 0, relation: LayoutRelation = .equal,
       priority: LayoutPriority = .required
-    ) -> LayoutConstraint {
-      let constraint = LayoutConstraint(
-        item: a, attribute: aa, relatedBy: relation, toItem: b, attribute: ba, multiplier: multiplier,
-        constant: constant)
-      constraint.priority = priority
-      constraint.identifier = "UISV-\(distribution)"
-      return constraint
+    ) -> Spec {
+      Spec(
+        a: a, aa: aa, b: b, ba: ba, relation: relation, multiplier: multiplier, constant: constant,
+        priority: priority)
     }
-    var result: [LayoutConstraint] = [make(first, lead, self, lead), make(self, trail, last, trail)]
+    var result: [Spec] = [make(first, lead, self, lead), make(self, trail, last, trail)]
     // Along the axis.
     for (a, b) in zip(views, views.dropFirst()) {
       switch distribution {
       case .fill, .fillEqually, .fillProportionally:
         result.append(make(b, lead, a, trail, spacing))
       case .equalSpacing, .equalCentering:
-        let gap = LayoutGuide()
-        gap.identifier = "UISV-distributing"
-        addLayoutGuide(gap)
-        spacers.append(gap)
+        let gap: LayoutGuide
+        if let kept = previousGaps.removeValue(forKey: ObjectIdentifier(a)) {
+          gap = kept
+        } else {
+          gap = LayoutGuide()
+          gap.identifier = "UISV-distributing"
+          addLayoutGuide(gap)
+        }
+        gapAfter[ObjectIdentifier(a)] = gap
         result.append(make(b, lead, a, trail, spacing, relation: .greaterThanOrEqual))
         let edges: (LayoutAttribute, LayoutAttribute) =
           distribution == .equalSpacing ? (trail, lead) : (centre, centre)
@@ -160,8 +279,10 @@ open class StackView: View {
         result.append(make(gap, trail, b, edges.1))
         result.append(make(gap, crossLead, self, crossLead))
         result.append(make(gap, length == .width ? .height : .width, nil, .notAnAttribute, 0))
-        if let firstGap = spacers.first, firstGap !== gap {
+        if let firstGap {
           result.append(make(gap, length, firstGap, length))
+        } else {
+          firstGap = gap
         }
       }
     }
