@@ -33,7 +33,7 @@ public struct Frame: Sendable, Equatable {
     buffer.appendASCII("frame ")
     buffer.appendDecimal(sequence)
     buffer.appendASCII(" end hash=")
-    buffer.appendUTF8(FNV1a.hex(hash))
+    buffer.appendHex16(hash)
     buffer.appendASCII(" views=")
     buffer.appendDecimal(viewCount)
     buffer.append(UInt8(ascii: "\n"))

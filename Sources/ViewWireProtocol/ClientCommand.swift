@@ -273,6 +273,17 @@ public enum ClientCommand: Equatable, Sendable {
     switch verb {
     case "help": command = .help
     case "ping": command = .ping
+    // The inputs a client sends most come first: a switch over strings compares them in order,
+    // and `tap` was the twentieth comparison (the cases are distinct, so order changes nothing).
+    case "tap":
+      let target = try arguments.target()
+      command = .tap(target, count: try arguments.intOption("count", default: 1, in: 1...10))
+    case "drag":
+      let (fromX, fromY) = try arguments.point()
+      let (toX, toY) = try arguments.point()
+      command = .drag(
+        fromX: fromX, fromY: fromY, toX: toX, toY: toY,
+        steps: try arguments.intOption("steps", default: 4, in: 1...1000))
     case "apps": command = .apps
     case "close": command = .close
     case "tree": command = .tree
@@ -300,9 +311,6 @@ public enum ClientCommand: Equatable, Sendable {
       let width = try arguments.number("W", in: 1...100_000)
       command = .resize(width: width, height: try arguments.number("H", in: 1...100_000))
     case "explain": command = .explain(try arguments.target())
-    case "tap":
-      let target = try arguments.target()
-      command = .tap(target, count: try arguments.intOption("count", default: 1, in: 1...10))
     case "down":
       let (x, y) = try arguments.point()
       command = .down(x: x, y: y)
@@ -312,12 +320,6 @@ public enum ClientCommand: Equatable, Sendable {
     case "up":
       let (x, y) = try arguments.point()
       command = .up(x: x, y: y)
-    case "drag":
-      let (fromX, fromY) = try arguments.point()
-      let (toX, toY) = try arguments.point()
-      command = .drag(
-        fromX: fromX, fromY: fromY, toX: toX, toY: toY,
-        steps: try arguments.intOption("steps", default: 4, in: 1...1000))
     case "text":
       // `text a=b` reads as an option; say how to type an `=` instead of "missing".
       if tokens.count == 2, case .option = tokens[1] {

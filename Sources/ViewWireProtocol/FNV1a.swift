@@ -25,7 +25,8 @@ public enum FNV1a {
 
   /// Writes a digest as 16 lowercase hex digits.
   public static func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    var bytes: [UInt8] = []
+    bytes.appendHex16(value)
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

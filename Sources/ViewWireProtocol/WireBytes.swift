@@ -38,6 +38,20 @@ public struct FNV1aDigest: WireByteSink {
 }
 
 extension WireByteSink {
+  /// Appends a 64-bit digest as 16 lowercase hex digits, leading zeros included (a frame's
+  /// `hash=`): `FNV1a.hex` is defined through it, and the frame encoder writes the digits straight
+  /// into its buffer instead of building a `String` from `String(_:radix:)` and a padding
+  /// concatenation on every frame.
+  @inlinable
+  public mutating func appendHex16(_ value: UInt64) {
+    var shift: UInt64 = 64
+    while shift > 0 {
+      shift -= 4
+      let digit = UInt8(truncatingIfNeeded: value &>> shift) & 0xF
+      append(digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ (digit &- 10))
+    }
+  }
+
   /// Appends the ASCII bytes of a literal, such as a command word.
   @inlinable
   public mutating func appendASCII(_ text: StaticString) {

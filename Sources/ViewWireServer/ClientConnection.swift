@@ -301,6 +301,22 @@ final class ClientConnection {
     recordedReply?.append(message)
   }
 
+  /// Queues `ok VERB view=ID` (`view=none` when nothing was hit), the reply of every touch
+  /// command: the bytes of `send(.ok(verb:fields:))`, written straight into the output without a
+  /// `Field` array, its strings and the message around them on every tap and drag. A numbered
+  /// command, whose reply is recorded, takes the message path.
+  func sendViewOK(_ verb: StaticString, view id: Int?) {
+    if recordedReply != nil {
+      send(.ok(verb: "\(verb)", fields: [Field("view", id.map(String.init) ?? "none")]))
+      return
+    }
+    output.appendASCII("ok ")
+    output.appendASCII(verb)
+    output.appendASCII(" view=")
+    if let id { output.appendDecimal(id) } else { output.appendASCII("none") }
+    output.append(UInt8(ascii: "\n"))
+  }
+
   /// Queues a frame, and keeps its bytes for `resume` when the session is resumable.
   func sendFrame(_ frame: Frame) {
     let start = output.count

@@ -106,6 +106,15 @@ final class CommandDispatcher {
     connection.send(.ok(verb: verb, fields: fields))
   }
 
+  /// `ok`'s reply for a touch command, `ok VERB view=ID`, written without building its field.
+  private func okView(_ verb: StaticString, _ id: Int?) {
+    if let limit = session.window.takeLimitReached() {
+      connection.send(.clientError(.limitReached, limit))
+      return
+    }
+    connection.sendViewOK(verb, view: id)
+  }
+
   private func run(_ command: ClientCommand) throws(SessionError) {
     switch command {
     case .help:
@@ -145,14 +154,14 @@ final class CommandDispatcher {
       connection.tookTouch()
       let hit = try session.tap(target, count: count)
       connection.sendChanges()
-      ok("tap", viewField(hit))
+      okView("tap", hit)
 
     case .down(let x, let y):
       try connection.checkTouchIsFree()
       let hit = try session.touchDown(at: CGPoint(x: x, y: y))
       connection.tookTouch()
       connection.sendChanges()
-      ok("down", viewField(hit))
+      okView("down", hit)
 
     case .move(let x, let y):
       try connection.checkTouchIsMine()
@@ -171,7 +180,7 @@ final class CommandDispatcher {
       connection.tookTouch()
       let hit = try session.drag(from: CGPoint(x: fromX, y: fromY), to: CGPoint(x: toX, y: toY), steps: steps)
       connection.sendChanges()
-      ok("drag", viewField(hit))
+      okView("drag", hit)
 
     case .text(let text):
       try session.insertText(text)
@@ -336,10 +345,6 @@ final class CommandDispatcher {
   private var sizeText: String {
     let size = session.window.bounds.size
     return "\(CanonicalNumber.format(Double(size.width)))x\(CanonicalNumber.format(Double(size.height)))"
-  }
-
-  private func viewField(_ id: Int?) -> Field {
-    Field("view", id.map(String.init) ?? "none")
   }
 
   /// Sends one `tree` line per view the client holds, depth-first; returns the count.

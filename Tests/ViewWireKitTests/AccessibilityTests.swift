@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ViewWireDiff
 import ViewWireKit
+import ViewWireProtocol
 
 /// UIKit's accessibility API and what of it goes on the wire (PROTOCOL.md section 6,
 /// "Accessibility", and section 14's table of defaults): standard controls keep UIKit's
@@ -174,6 +175,38 @@ struct AccessibilityTests {
     button.accessibilityLabel = nil
     #expect(stage.diffLines() == ["render 2 a11y-label=none"], "back to the title")
     #expect(button.accessibilityLabel == "×")
+  }
+
+  @Test func aLabelChangedAloneSendsOnlyItAndTheDefaultRemovesIt() {
+    let image = ImageView()
+    image.accessibilityLabel = "Star"
+    let button = Button(type: .system)
+    button.setTitle("Login", for: .normal)
+    button.accessibilityLabel = "Close"
+    let stage = Stage(image, button)
+    image.accessibilityLabel = "Heart"
+    #expect(stage.diffLines() == ["render 2 a11y-label=\"Heart\""])
+    image.accessibilityLabel = "Star"
+    image.accessibilityLabel = "Heart"
+    #expect(stage.diffLines() == [], "back to what the client holds")
+    button.accessibilityLabel = "Login"
+    #expect(stage.diffLines() == ["render 3 a11y-label=none"], "the title's own label again")
+    button.accessibilityLabel = "Sign in"
+    #expect(stage.diffLines() == ["render 3 a11y-label=\"Sign in\""])
+    button.accessibilityLabel = nil
+    #expect(stage.diffLines() == ["render 3 a11y-label=none"])
+    #expect(stage.fullRenderLines().filter { $0.contains("a11y") } == ["render 2 a11y-label=\"Heart\""])
+  }
+
+  @Test(arguments: [
+    "Label", "Button", "TextField", "TextView", "Switch", "Slider", "Stepper", "SegmentedControl",
+    "ProgressView", "ImageView", "View", "MyView",
+  ])
+  func theLabelAloneIsTheDefaultsLabel(className: String) {
+    let properties: [String: WireValue] = ["text": .string("Text"), "placeholder": .string("Hint")]
+    let label = AccessibilityDefaults.label(className: className) { properties[$0] }
+    #expect(label == AccessibilityDefaults(className: className) { properties[$0] }.label)
+    #expect(AccessibilityDefaults.label(className: className) { _ in nil } == nil)
   }
 
   @Test func aLabelSetToTheDefaultSendsNothing() {

@@ -78,15 +78,35 @@ public struct AccessibilityDefaults: Equatable, Sendable {
     if property("enabled") == .bool(false) { traits.insert(.notEnabled) }
   }
 
+  /// The default label alone, as `init(className:property:)` sets it: for a view whose
+  /// accessibility label was all that changed (a test holds the two to the same answers).
+  public static func label(className: String, property: (String) -> WireValue?) -> String? {
+    let key: String
+    switch className {
+    case "Label", "Button": key = "text"
+    case "TextField": key = "placeholder"
+    default: return nil
+    }
+    if case .string(let text)? = property(key) { return text }
+    return nil
+  }
+
   /// Whether the defaults read render property `key`, for some class: a view that sends
   /// `a11y...` keys works them out again when such a key changes, and only then (an image view's
   /// `image` or a view's `bg` changes none of them).
   public static func depend(on key: String) -> Bool {
-    switch key {
-    case "text", "placeholder", "on", "value", "min", "max", "segments", "selected", "progress", "enabled":
-      true
-    default:
-      false
+    // By length first: every render property set asks (a label's text, an image view's image),
+    // and a switch over the ten names compared the key with each in turn. The names are lowercase
+    // ASCII letters, which no other string equals, so a key of another length is none of them.
+    switch key.utf8.count {
+    case 2: key == "on"
+    case 3: key == "min" || key == "max"
+    case 4: key == "text"
+    case 5: key == "value"
+    case 7: key == "enabled"
+    case 8: key == "segments" || key == "selected" || key == "progress"
+    case 11: key == "placeholder"
+    default: false
     }
   }
 

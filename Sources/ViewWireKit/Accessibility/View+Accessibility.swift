@@ -111,8 +111,55 @@ extension View {
     // already follow it, since they are refreshed whenever what they depend on changes.
     if accessibilityKeysRefreshed, overrides == old { return }
     accessibilityOverrides = overrides
+    // Only the label, or only the value, changed on a view whose keys follow everything else
+    // already (the gallery names the image it shows on every toggle; the square says where it
+    // is as it is dragged): only that key can change, so only it is worked out, not seven keys.
+    if accessibilityKeysRefreshed, sendsAccessibilityKeys, let old {
+      var others = old
+      others.label = overrides.label
+      if others == overrides {
+        refreshAccessibilityLabelKey()
+        return
+      }
+      others = old
+      others.value = overrides.value
+      if others == overrides {
+        refreshAccessibilityValueKey()
+        return
+      }
+    }
     sendsAccessibilityKeys = true
     refreshAccessibilityKeys()
+  }
+
+  /// Sets `a11y-label` as `refreshAccessibilityKeys` does, for when nothing else it reads changed.
+  private func refreshAccessibilityLabelKey() {
+    let wireName = wireClassName
+    let client = AccessibilityDefaults.label(className: wireName) { renderProperties[$0] }
+    let label: String?
+    if let set = accessibilityOverrides?.label {
+      label = set
+    } else {
+      let kitName = accessibilityKitClass
+      label =
+        kitName == wireName
+        ? client : AccessibilityDefaults.label(className: kitName) { renderProperties[$0] }
+    }
+    setRenderProperty("a11y-label", label == client ? nil : .string(label ?? ""))
+  }
+
+  /// Sets `a11y-value` as `refreshAccessibilityKeys` does, for when nothing else it reads changed.
+  private func refreshAccessibilityValueKey() {
+    let wireName = wireClassName
+    let client = AccessibilityDefaults(self, className: wireName).value
+    let value: String?
+    if let set = accessibilityOverrides?.value {
+      value = set
+    } else {
+      let kitName = accessibilityKitClass
+      value = kitName == wireName ? client : AccessibilityDefaults(self, className: kitName).value
+    }
+    setRenderProperty("a11y-value", value == client ? nil : .string(value ?? ""))
   }
 
   /// Called once as the view is made: an app's subclass of a kit control is sent under its own

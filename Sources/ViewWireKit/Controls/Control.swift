@@ -139,6 +139,13 @@ open class Control: View {
     registrations.append(
       Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] control, _ in
         guard let target else { return false }
+        // The sender is nearly always declared as the control's own class (a switch's action
+        // takes the switch): then the control is the sender as it is, without the generic cast
+        // (`swift_dynamicCast` and the optional's metadata, on every action sent).
+        if ObjectIdentifier(type(of: control)) == ObjectIdentifier(Sender.self) {
+          action(target)(unsafeBitCast(control, to: Sender.self))
+          return true
+        }
         guard let sender = control as? Sender else { return true }
         action(target)(sender)
         return true

@@ -244,7 +244,13 @@ open class GestureRecognizer {
     actions.append(
       RecognizerAction(target: target, site: site) { [weak target] recognizer in
         guard let target else { return false }
-        if let sender = recognizer as? Sender { action(target)(sender) }
+        // As `Control.addTarget`: an action declared to take the recognizer's own class (a pan's
+        // `handlePan(_:)` takes the pan) gets it without the generic cast, on every move.
+        if ObjectIdentifier(type(of: recognizer)) == ObjectIdentifier(Sender.self) {
+          action(target)(unsafeBitCast(recognizer, to: Sender.self))
+        } else if let sender = recognizer as? Sender {
+          action(target)(sender)
+        }
         return true
       })
   }

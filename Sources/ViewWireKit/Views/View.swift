@@ -541,7 +541,10 @@ open class View: Responder {
   // MARK: Layout
 
   /// Whether `layoutSubviews` runs in the next layout pass.
-  public private(set) var needsLayout = true
+  ///
+  /// Unchecked for exclusivity at run time: every layout pass reads it for each queued view,
+  /// and each access is a read or a store that calls nothing.
+  @exclusivity(unchecked) public private(set) var needsLayout = true
 
   /// Asks for `layoutSubviews` in the next layout pass, which runs once per frame.
   open func setNeedsLayout() {
@@ -718,7 +721,9 @@ open class View: Responder {
   // MARK: Drawing
 
   /// Whether `draw(_:)` runs before the next frame; true until the view first drew.
-  public package(set) var needsDisplay = true
+  ///
+  /// Unchecked for exclusivity at run time, as `needsLayout`: a read or a store that calls nothing.
+  @exclusivity(unchecked) public package(set) var needsDisplay = true
 
   /// Asks for `draw(_:)` before the next frame; the frame then carries the new commands only.
   open func setNeedsDisplay() {
