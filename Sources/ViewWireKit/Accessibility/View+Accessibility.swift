@@ -1,4 +1,4 @@
-public import ViewWireProtocol
+import ViewWireProtocol
 
 /// What an app set of a view's accessibility, each nil (or false) while it keeps UIKit's
 /// default. A view holds none of it until the app sets something, so views that keep their

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// iOS's semantic and system colours, each with its light and dark value (PROTOCOL.md section
 /// 14, "Appearance, safe area and text size"), so an app that uses them is drawn right in both
