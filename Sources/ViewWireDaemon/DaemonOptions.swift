@@ -42,6 +42,14 @@ public struct DaemonOptions: ParsableArguments {
     help: "Seconds a client may stay stalled before it is disconnected (above 0, at most 86400: one day).")
   public var stallTimeout: Double = 30
 
+  /// `--turn-slice`: microseconds of one client's pipelined commands per turn of its loop.
+  @Option(
+    parsing: .unconditional,
+    help:
+      "Microseconds one client's pipelined commands may run before the other clients of its loop are served (0: only the 64-command bound; at most 1000000)."
+  )
+  public var turnSlice = 50
+
   /// `--memory-soft-limit-mib`: resident memory that raises memory warnings.
   @Option(
     name: .customLong("memory-soft-limit-mib"), parsing: .unconditional,
@@ -193,6 +201,10 @@ public struct DaemonOptions: ParsableArguments {
         "--stall-timeout must be a number of seconds above 0 and at most 86400 (one day), not \(stallTimeout)"
       )
     }
+    guard turnSlice >= 0, turnSlice <= ServerConfiguration.maximumTurnSlice else {
+      throw ValidationError(
+        "--turn-slice must be a number of microseconds from 0 to 1000000, not \(turnSlice)")
+    }
     if let mebibytes = memorySoftLimitMiB {
       guard mebibytes > 0, mebibytes <= Int.max >> 20 else {
         throw ValidationError("--memory-soft-limit-mib must be above 0 and at most \(Int.max >> 20)")
@@ -233,6 +245,7 @@ public struct DaemonOptions: ParsableArguments {
     configuration.maximumConnections = maxConnections
     configuration.outputLimit = outputLimit
     configuration.stallTimeout = stallTimeout
+    configuration.turnSlice = turnSlice
     configuration.memorySoftLimit = memorySoftLimitMiB.map { $0 * 1024 * 1024 }
     if let path = residentMemoryFile {
       configuration.residentMemory = {

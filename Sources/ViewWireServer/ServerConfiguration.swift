@@ -21,6 +21,13 @@ public struct ServerConfiguration: Sendable {
   public var stallTimeout: TimeInterval = 30
   /// The longest stall timeout: one day.
   public static let maximumStallTimeout: TimeInterval = 86_400
+  /// Microseconds one client's pipelined commands may run in a turn of its loop before the next
+  /// waits for the following turn (PROTOCOL.md section 4, "Fair turns"); 0 keeps only the
+  /// 64-command bound. 64 taps take about a millisecond: a client waiting behind a flood saw that
+  /// as a sevenfold p99, 50 µs as 1.5-fold.
+  public var turnSlice = 50
+  /// The longest turn slice: one second.
+  public static let maximumTurnSlice = 1_000_000
 
   /// `stallTimeout` in whole milliseconds for the loop's timer, rounded up and kept between 1 ms
   /// and a day (nan counts as the default 30 s), so no value can trap in the conversion to an

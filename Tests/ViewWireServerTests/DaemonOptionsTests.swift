@@ -25,6 +25,12 @@ struct DaemonOptionsTests {
     Case(
       arguments: ["--output-limit", "1023"], message: "--output-limit must be at least 1024 bytes (1 KiB)"),
     Case(arguments: ["--output-limit", "-5"], message: "--output-limit must be at least 1024 bytes (1 KiB)"),
+    Case(
+      arguments: ["--turn-slice", "-1"],
+      message: "--turn-slice must be a number of microseconds from 0 to 1000000"),
+    Case(
+      arguments: ["--turn-slice", "1000001"],
+      message: "--turn-slice must be a number of microseconds from 0 to 1000000"),
     Case(arguments: ["--max-connections", "0"], message: "--max-connections must be at least 1"),
     Case(arguments: ["--max-connections", "-1"], message: "--max-connections must be at least 1"),
     Case(arguments: ["--memory-soft-limit-mib", "0"], message: "--memory-soft-limit-mib must be above 0"),

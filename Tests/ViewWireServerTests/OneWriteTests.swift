@@ -94,10 +94,12 @@ struct OneWriteTests {
   }
 
   @Test func commandsReadTogetherAreAnsweredInOneWrite() throws {
-    let daemon = try Daemon()
+    // Without the time slice, one turn handles all three (a debug or ThreadSanitizer build can
+    // take longer than the default 50 µs over a tap, which ends the turn after it).
+    let daemon = try Daemon(["--turn-slice", "0"])
     defer { daemon.stop() }
     let socket = try Self.openSession("gallery", on: daemon)
-    // One write, so the server reads both in one read and answers both in one write.
+    // One write, so the server reads all three in one read and answers them in one write.
     socket.send("tap @switch\nping\ntap @switch\n")
     let reply = socket.receiveOnce()
     let oks = reply.split(separator: "\n").filter { $0.hasPrefix("ok ") }
