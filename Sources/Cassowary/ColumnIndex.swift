@@ -54,7 +54,7 @@ struct ColumnIndex {
 
   /// What a frozen index keeps: each symbol's `count(of:)`.
   var counts: [Int32] {
-    [Int32](unsafeUninitializedCapacity: columns.count) { buffer, count in
+    [Int32](filling: columns.count) { buffer, count in
       for symbol in columns.indices {
         buffer.initializeElement(at: symbol, to: Int32(self.count(of: symbol)))
       }

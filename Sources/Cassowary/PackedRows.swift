@@ -36,11 +36,11 @@ struct PackedRows {
   /// Packs `rows` (free slots included, as empty rows), each array at exactly its size.
   init(_ rows: [Row]) {
     let cellCount = rows.reduce(0) { $0 + $1.cells.count }
-    constants = [Double](unsafeUninitializedCapacity: rows.count) { buffer, count in
+    constants = [Double](filling: rows.count) { buffer, count in
       for (slot, row) in rows.enumerated() { buffer.initializeElement(at: slot, to: row.constant) }
       count = rows.count
     }
-    basics = [UInt32](unsafeUninitializedCapacity: rows.count) { buffer, count in
+    basics = [UInt32](filling: rows.count) { buffer, count in
       for (slot, row) in rows.enumerated() { buffer.initializeElement(at: slot, to: Self.pack(row.basic)) }
       count = rows.count
     }
@@ -75,7 +75,7 @@ struct PackedRows {
     var start = 0
     for slot in constants.indices {
       let end = Int(ends[slot])
-      let cells = [Cell](unsafeUninitializedCapacity: end - start) { buffer, count in
+      let cells = [Cell](filling: end - start) { buffer, count in
         for index in start..<end {
           buffer.initializeElement(
             at: index - start, to: Cell(symbol: Self.unpack(symbols[index]), coefficient: coefficients[index])

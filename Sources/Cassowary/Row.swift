@@ -197,7 +197,7 @@ struct Row {
   /// unchanged for a while).
   mutating func compact(exactly: Bool = false) {
     guard cells.capacity >= cells.count &+ (exactly ? 1 : 4) else { return }
-    cells = [Cell](unsafeUninitializedCapacity: cells.count) { buffer, count in
+    cells = [Cell](filling: cells.count) { buffer, count in
       _ = buffer.initialize(from: cells)
       count = cells.count
     }
