@@ -29,7 +29,10 @@ EXAMPLE_PYTESTS := Examples/Tips/tests:tips-server
 # whole server suite (issue 14: "the server's tests also run under ThreadSanitizer in CI"),
 # among them the ones that run several event loops in the test process and in the daemon, so a
 # state two loops share without a lock fails the build. About three minutes on two CPUs.
+# ConsoleTests drive the console client through a pty and read its echo by timing, which the
+# sanitizer's slowdown broke once in three runs; they run in the plain suite.
 TSAN_FILTER := ViewWireServerTests
+TSAN_SKIP := ConsoleTests
 # The modules `make docs` documents with DocC, one archive each under .build/docs/.
 DOC_TARGETS := ViewWireKit ViewWireServer ViewWireDaemon ViewWireTesting
 
@@ -104,7 +107,7 @@ test: deps py-deps test-deps
 test-tsan: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
-	  --filter '$(TSAN_FILTER)'
+	  --filter '$(TSAN_FILTER)' --skip '$(TSAN_SKIP)'
 
 # DocC archives for the modules app authors use, for static hosting, in .build/docs/MODULE/.
 # Not part of `make test`.
