@@ -101,7 +101,9 @@ def login_colours(browser: webdriver.Chrome, appearance: str) -> bool:
     window = (0, 0, 0) if appearance == "dark" else (255, 255, 255)
     picture = stage_picture(browser)
     field = box_of(browser, '[data-ident="username"]')
-    placeholder = strongest_ink(picture, box_of(browser, '[data-ident="username"] > .vw-face .vw-line'), window)
+    x, y, w, h = box_of(browser, '[data-ident="username"] > .vw-face .vw-line')
+    # The placeholder right of the caret, which covers its first 2 points.
+    placeholder = strongest_ink(picture, [x + 3, y, w - 3, h], window)
     return (close_to(placeholder, over(own["placeholder"], window), 4)
             and picture.getpixel((round(field[0]), round(field[1]) + 15)) == own["line"]
             and picture.getpixel((28, 66)) == own["tint"]
