@@ -168,3 +168,41 @@ def test_in_dark_the_switch_track_and_the_sliders_maximum_track_are_dark(daemon:
     emulate_scheme(browser, "light")
     wait_for(lambda: switch_and_slider(browser, "light"), "the switch's off track and the maximum track light")
     assert page_state(browser)["mismatches"] == 0
+
+
+NEWER = {
+    # The segmented control's track (over the grid's white) and selected thumb, the stepper's
+    # plus (in `label`: its value 0 is below the maximum), the progress view's empty track.
+    "light": {"track": over((0x76, 0x76, 0x80, 0x1f), (255, 255, 255)), "thumb": (0xff, 0xff, 0xff),
+              "plus": (0x00, 0x00, 0x00), "progress": (0xe5, 0xe5, 0xea)},
+    "dark": {"track": over((0x76, 0x76, 0x80, 0x3d), (255, 255, 255)), "thumb": (0x63, 0x63, 0x66),
+             "plus": (0xff, 0xff, 0xff), "progress": (0x2c, 0x2c, 0x2e)},
+}
+
+
+def newer_controls(browser: webdriver.Chrome, appearance: str) -> bool:
+    """True once the grid app's segmented control, stepper and progress view show `appearance`'s colours."""
+    own = NEWER[appearance]
+    picture = stage_picture(browser)
+    sx, sy, sw, _ = box_of(browser, '[data-ident="size"]')
+    tx, ty, _, _ = box_of(browser, '[data-ident="count"]')
+    px, py, pw, _ = box_of(browser, '[data-ident="progress"]')
+    segment = sw / 3
+    return (close_to(picture.getpixel((round(sx) + 4, round(sy) + 16)), own["track"], 2)
+            and picture.getpixel((round(sx + segment + segment / 2), round(sy) + 4)) == own["thumb"]
+            and picture.getpixel((round(tx) + 70, round(ty) + 15)) == own["plus"]
+            and picture.getpixel((round(px + pw) - 10, round(py) + 2)) == own["progress"])
+
+
+def test_in_dark_the_newer_controls_draw_their_lists_dark(daemon: WebDaemon, dark_browser: webdriver.Chrome) -> None:
+    browser = dark_browser
+    load(browser, f"{daemon.url}#/grid")
+    wait_settled(browser)
+    wait_for(lambda: newer_controls(browser, "dark"), "the segmented control, stepper and progress view dark")
+    lists = browser.execute_script("return [...document.querySelectorAll('.vw-face[data-commands]')]"
+                                   ".map((face) => face.dataset.commands).join('\\n')")
+    for light in ("#7676801f", "#3c3c4349", "#000000ff", "#e5e5eaff", "#007affff"):
+        assert light not in lists, f"a light colour {light} in a dark command list"
+    emulate_scheme(browser, "light")
+    wait_for(lambda: newer_controls(browser, "light"), "the segmented control, stepper and progress view light")
+    assert page_state(browser)["mismatches"] == 0
