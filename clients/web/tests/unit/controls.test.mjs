@@ -111,7 +111,8 @@ test("in dark appearance the newer controls draw the dark values of their own co
   // No light colour is left in a dark list.
   for (const light of ["#7676801f", "#3c3c4349", "#000000ff", "#e5e5eaff", "#007affff"]) {
     for (const kind of ["SegmentedControl", "Stepper", "ProgressView"]) {
-      assert.equal(darkLines(kind, { segments: "a\nb", progress: 0.5, value: 1 }, 100, 32).some((l) => l.includes(light)), false, `${kind} ${light}`);
+      const list = darkLines(kind, { segments: "a\nb", progress: 0.5, value: 1 }, 100, 32);
+      assert.equal(list.some((l) => l.includes(light)), false, `${kind} ${light}`);
     }
   }
 });
