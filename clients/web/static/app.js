@@ -67,6 +67,23 @@ function windowTop() {
   return document.querySelector("header").getBoundingClientRect().height;
 }
 
+/**
+ * Sends a command line. A `hello` naming an appearance that the server answers `ok` makes the
+ * painter draw the client's own colours for it (PROTOCOL.md section 14, "Appearance, safe area
+ * and text size"): the page draws exactly the appearance it told the server; an error changes
+ * nothing, as on the server.
+ */
+function command(line) {
+  const sent = connection.send(line);
+  const appearance = /^hello\b.*\sappearance=(light|dark)(?:\s|$)/.exec(line)?.[1];
+  if (appearance) {
+    sent.then((reply) => {
+      if (reply.ok) painter.setAppearance(appearance);
+    }, () => undefined);
+  }
+  return sent;
+}
+
 /** The trait options last said in `hello` (`appearance=...`, `safe-area=...`). */
 let lastTraits = [];
 
@@ -76,7 +93,7 @@ function traitsChanged() {
   const traits = traitOptions(windowTop());
   const changed = traits.filter((option) => !lastTraits.includes(option));
   lastTraits = traits;
-  if (changed.length) connection.send(`hello ${changed.join(" ")}`).catch(() => undefined);
+  if (changed.length) command(`hello ${changed.join(" ")}`).catch(() => undefined);
 }
 watchTraits(traitsChanged);
 
@@ -92,6 +109,8 @@ async function started(fields, why, resumedAfterReload = false) {
   if (!resumedAfterReload) {
     mirror.reset();
     painter.clear();
+    // A new session is light until its hello says otherwise (section 3).
+    painter.setAppearance("light");
     frames.length = 0;
     sessionStorage.removeItem(APP_KEY);
   }
@@ -103,7 +122,7 @@ async function started(fields, why, resumedAfterReload = false) {
   hello.push(...traits);
   lastTraits = traits;
   lastSize = `${w}x${h}`;
-  await connection.send(hello.join(" ")).catch(() => undefined);
+  await command(hello.join(" ")).catch(() => undefined);
   await show(resumedAfterReload);
 }
 
@@ -260,8 +279,12 @@ window.viewwire = {
   get state() {
     return connection.state?.name;
   },
+  /** The appearance the painter draws its own colours for: the last accepted `hello`'s. */
+  get appearance() {
+    return painter.appearance;
+  },
   /** Sends a command; resolves with `{ok, line, data}`. */
-  send: (line) => connection.send(line).then((r) => ({ ok: r.ok, line: r.line, data: r.data })),
+  send: (line) => command(line).then((r) => ({ ok: r.ok, line: r.line, data: r.data })),
   /** The lines received so far, `< ` before each (`> ` before those sent, without the `n=`
    * number the connection adds: `connection.log` has the lines as they went on the wire). */
   log: () => connection.log.map((line) => (line.startsWith("> ") ? line.replace(/ n=\d+$/, "") : line)),

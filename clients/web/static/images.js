@@ -1,8 +1,10 @@
 // The built-in images (PROTOCOL.md section 14, "Image views"): each is a list of section 6's
 // drawing commands in its design box, 24×24 points (`photo` 120×80), which an image view
-// stretches to its bounds (`scaleToFill`). The symbols are drawn in the tint colour.
+// stretches to its bounds (`scaleToFill`). The symbols are drawn in the tint colour, which
+// depends on the appearance (section 14, "Appearance, safe area and text size"): the lists hold
+// `T` where it goes, and `imageCommands` puts the tint in.
 
-const T = "#007affff";
+const T = "TINT";
 
 const IMAGES = {
   circle: [`fill ${T}`, "ellipse 2 2 20 20", "paint fill"],
@@ -39,7 +41,9 @@ export function imageSize(name) {
   return name === "photo" ? [120, 80] : [24, 24];
 }
 
-/** Image `name` as a `draw` property's text (commands separated by LF), or null. */
-export function imageCommands(name) {
-  return Object.hasOwn(IMAGES, name) ? IMAGES[name].join("\n") : null;
+/** Image `name` as a `draw` property's text (commands separated by LF) with its symbols in
+ * `tint` (light's `#007affff` by default), or null. */
+export function imageCommands(name, tint = "#007affff") {
+  if (!Object.hasOwn(IMAGES, name)) return null;
+  return IMAGES[name].map((command) => command.replace(T, tint)).join("\n");
 }

@@ -16,6 +16,10 @@ import { Annotator } from "./a11y.js";
 /** The looks the kit's classes have; any other class (an app's own) draws as a plain view. */
 const KINDS = new Set(["Label", "Button", "TextField", "Switch", "Slider", "ImageView"]);
 
+/** The classes whose face shows colours the client paints of its own (section 14, "Appearance,
+ * safe area and text size"): drawn again when the appearance changes. */
+const OWN_COLOUR_KINDS = new Set(["TextField", "Switch", "Slider", "ImageView", ...CONTROL_KINDS]);
+
 /** The CSS properties an `anim` transition moves. */
 const ANIMATED = ["left", "top", "width", "height", "opacity", "background-color", "border-radius", "transform"];
 
@@ -34,6 +38,27 @@ export class Painter {
     this.keyboardHeight = 0;
     this.keyboard = document.createElement("div");
     this.keyboard.className = "vw-keyboard";
+    this.appearance = "light";
+    this.colours = look.ownColours("light");
+  }
+
+  /**
+   * Draws the client's own colours for `appearance` (`light` or `dark`), the one the page's last
+   * accepted `hello` named, and draws again at once every view showing one, and the keyboard.
+   */
+  setAppearance(appearance) {
+    const colours = look.ownColours(appearance);
+    this.appearance = appearance === "dark" ? "dark" : "light";
+    this.stage.dataset.appearance = this.appearance;
+    if (colours === this.colours) return;
+    this.colours = colours;
+    for (const [id, record] of this.elements) {
+      const view = this.mirror.views.get(id);
+      if (!view || !OWN_COLOUR_KINDS.has(record.kind)) continue;
+      const [, , w, h] = view.layout.map(Number);
+      this.renderFace(record, reader(view), w > 0 && h > 0, w, h);
+    }
+    this.updateKeyboard();
   }
 
   /** Removes everything drawn (a new session). */
@@ -225,19 +250,19 @@ export class Painter {
           face = buttonFace(p, w, h);
           break;
         case "TextField":
-          face = fieldFace(p, w, h);
+          face = fieldFace(p, w, h, this.colours);
           break;
         case "Switch":
-          face = switchFace(p);
+          face = switchFace(p, this.colours);
           break;
         case "Slider":
-          face = sliderFace(p, w, h);
+          face = sliderFace(p, w, h, this.colours);
           break;
         case "ImageView":
-          face = imageFace(p, w, h, this.drewText);
+          face = imageFace(p, w, h, this.drewText, this.colours);
           break;
         default:
-          face = controlFace(record.kind, p, w, h, this.drewText);
+          face = controlFace(record.kind, p, w, h, this.drewText, this.colours);
           break;
       }
     }
@@ -261,7 +286,7 @@ export class Painter {
     if (root && this.keyboardHeight > 0 && focused) {
       const [, , w, h] = root.layout.map(Number);
       const k = this.keyboardHeight;
-      this.keyboard.style.cssText = `left:0;top:${h - k}px;width:${w}px;height:${k}px;background:${look.KEYBOARD_COLOR}`;
+      this.keyboard.style.cssText = `left:0;top:${h - k}px;width:${w}px;height:${k}px;background:${this.colours.keyboard}`;
       if (this.keyboard.parentNode !== this.stage) this.stage.append(this.keyboard);
     } else this.keyboard.remove();
   }
@@ -410,11 +435,12 @@ function buttonFace(p, w, h) {
   return face;
 }
 
-/** A text field: its border style, one line of text or placeholder between 8-point insets, and the caret. */
-function fieldFace(p, w, h) {
+/** A text field: its border style, one line of text or placeholder between 8-point insets, and
+ * the caret, in the own colours `c`. */
+function fieldFace(p, w, h, c) {
   const face = newFace();
   const style = p.string("borderStyle", look.DEFAULTS.borderStyle);
-  const borders = look.FIELD_BORDERS[style];
+  const borders = Object.hasOwn(c.borders, style) ? c.borders[style] : null;
   if (borders) {
     borders.forEach((colour, i) => {
       const edge = document.createElement("div");
@@ -422,8 +448,8 @@ function fieldFace(p, w, h) {
       edge.style.inset = `${i}px`;
       edge.style.border = `1px solid ${colour}`;
       if (style === "roundedRect") {
-        edge.style.background = look.ROUNDED_RECT.fill;
-        edge.style.borderRadius = `${look.ROUNDED_RECT.radius}px`;
+        edge.style.background = c.roundedRectFill;
+        edge.style.borderRadius = `${look.ROUNDED_RECT_RADIUS}px`;
       }
       face.append(edge);
     });
@@ -449,7 +475,7 @@ function fieldFace(p, w, h) {
   if (showingEnd) x = w - look.FIELD_END - lineWidth;
   else x = alignedX(align, area, lineWidth, look.FIELD_INSET);
   if (shown) {
-    const colour = text ? p.colour("textColor", look.DEFAULTS.textColor) : look.PLACEHOLDER_COLOR;
+    const colour = text ? p.colour("textColor", look.DEFAULTS.textColor) : c.placeholder;
     face.append(lineElement(chars, x, top, size, font, colour, align));
   }
   if (focused) {
@@ -460,7 +486,7 @@ function fieldFace(p, w, h) {
     caretX = Math.min(caretX, w - look.FIELD_END);
     const caret = document.createElement("div");
     caret.className = "vw-caret";
-    caret.style.cssText = `left:${caretX}px;top:${top}px;width:${look.CARET.width}px;height:${step}px;background:${look.CARET.color}`;
+    caret.style.cssText = `left:${caretX}px;top:${top}px;width:${look.CARET_WIDTH}px;height:${step}px;background:${c.tint}`;
     face.append(caret);
   }
   return face;
@@ -482,16 +508,16 @@ function svgElement(width, height, children) {
 }
 
 /** A switch: the 51×31 track and the knob, at the view's top-left corner whatever its size. */
-function switchFace(p) {
+function switchFace(p, c) {
   const on = p.bool("on", false);
   const sw = look.SWITCH;
   const knob = sw.knob / 2;
   const face = newFace();
   face.append(
     svgElement(sw.width, sw.height, [
-      ["rect", { width: sw.width, height: sw.height, rx: sw.radius, style: `fill:${on ? p.colour("onTint", look.DEFAULTS.onTint) : sw.off}` }],
+      ["rect", { width: sw.width, height: sw.height, rx: sw.radius, style: `fill:${on ? p.colour("onTint", c.onTint) : c.switchOff}` }],
       ["circle", { cx: (on ? sw.knobOn : sw.knobOff) + knob, cy: 2 + knob, r: knob,
-        style: `fill:${sw.knobColor};stroke:${sw.knobStroke};stroke-width:1` }],
+        style: `fill:${c.knob};stroke:${c.outline};stroke-width:1` }],
     ]),
   );
   face.dataset.on = String(on);
@@ -499,7 +525,7 @@ function switchFace(p) {
 }
 
 /** A slider: the maximum track, the minimum track up to the thumb, and the thumb. */
-function sliderFace(p, w, h) {
+function sliderFace(p, w, h, c) {
   const min = p.number("min", look.DEFAULTS.min);
   const max = p.number("max", look.DEFAULTS.max);
   const value = p.number("value", look.DEFAULTS.value);
@@ -510,16 +536,17 @@ function sliderFace(p, w, h) {
   const face = newFace();
   face.append(
     svgElement(w, h, [
-      ["rect", { x: 0, y: cy - sl.track / 2, width: w, height: sl.track, rx: sl.track / 2, style: `fill:${sl.maxTrack}` }],
-      ["rect", { x: 0, y: cy - sl.track / 2, width: Math.max(0, cx), height: sl.track, rx: sl.track / 2, style: `fill:${sl.minTrack}` }],
-      ["circle", { class: "vw-thumb", cx, cy, r: sl.thumb / 2, style: `fill:${sl.thumbColor};stroke:${sl.thumbStroke};stroke-width:1` }],
+      ["rect", { x: 0, y: cy - sl.track / 2, width: w, height: sl.track, rx: sl.track / 2, style: `fill:${c.track}` }],
+      ["rect", { x: 0, y: cy - sl.track / 2, width: Math.max(0, cx), height: sl.track, rx: sl.track / 2, style: `fill:${c.tint}` }],
+      ["circle", { class: "vw-thumb", cx, cy, r: sl.thumb / 2, style: `fill:${c.knob};stroke:${c.outline};stroke-width:1` }],
     ]),
   );
   return face;
 }
 
-/** An image view: the named image's commands, its design box stretched to the bounds. */
-function imageFace(p, w, h, drewText) {
+/** An image view: the named image's commands, its design box stretched to the bounds, its
+ * symbols in the tint of the own colours `c`. */
+function imageFace(p, w, h, drewText, c) {
   const name = p.string("image", "");
   const size = imageSize(name);
   if (!size) return null;
@@ -527,7 +554,7 @@ function imageFace(p, w, h, drewText) {
   const canvas = document.createElement("canvas");
   canvas.style.width = `${w}px`;
   canvas.style.height = `${h}px`;
-  paintDrawing(canvas, imageCommands(name), w, h, window.devicePixelRatio || 1, drewText, [w / size[0], h / size[1]]);
+  paintDrawing(canvas, imageCommands(name, c.tint), w, h, window.devicePixelRatio || 1, drewText, [w / size[0], h / size[1]]);
   face.append(canvas);
   face.dataset.image = name;
   return face;

@@ -3,6 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { controlCommands, segmentTitles, spokeColour, stepperColours } from "../../static/controls.js";
+import { imageCommands } from "../../static/images.js";
+import { ownColours } from "../../static/look.js";
 
 /** A typed reader over plain values, as the painter gives one (a wrong form counts as absent). */
 function props(values) {
@@ -73,7 +75,7 @@ test("a progress view fills its track from the left by progress, clamped", () =>
 });
 
 test("an animating activity indicator is eight fading spokes, counter-clockwise from straight up", () => {
-  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7].map(spokeColour),
+  assert.deepEqual([0, 1, 2, 3, 4, 5, 6, 7].map((k) => spokeColour(k)),
     ["#8e8e93ff", "#8e8e93df", "#8e8e93bf", "#8e8e939f", "#8e8e9380", "#8e8e9360", "#8e8e9340", "#8e8e9320"]);
   const spinner = lines("ActivityIndicatorView", { animating: true }, 20, 20);
   assert.equal(spinner[0], "width 2");
@@ -82,4 +84,43 @@ test("an animating activity indicator is eight fading spokes, counter-clockwise 
   assert.equal(spinner.length, 1 + 8 * 4);
   assert.equal(lines("ActivityIndicatorView", { animating: false }, 20, 20), null);
   assert.equal(lines("ActivityIndicatorView", {}, 20, 20), null);
+});
+
+// Section 14, "Appearance, safe area and text size": the same lists in the dark column's colours.
+const dark = ownColours("dark");
+const darkLines = (kind, values, w, h) => controlCommands(kind, props(values), w, h, dark)?.split("\n") ?? null;
+
+test("in dark appearance the newer controls draw the dark values of their own colours", () => {
+  assert.deepEqual(darkLines("SegmentedControl", { segments: "a\nb\nc", selected: 0 }, 180, 32), [
+    "fill #7676803d", "rrect 0 0 180 32 8", "paint fill",
+    "fill #636366ff", "stroke #0000001f", "rrect 2 2 56 28 6", "paint both",
+    "fill #54545899", "rect 119.5 8 1 16", "paint fill",
+    "fill #ffffffff", 'text 26.75 8 13 semibold "a"',
+    "fill #ffffffff", 'text 86.75 8 13 regular "b"',
+    "fill #ffffffff", 'text 146.75 8 13 regular "c"',
+  ]);
+  assert.deepEqual(stepperColours(props({ value: 0, min: 0, max: 100 }), dark), ["#ebebf54d", "#ffffffff"]);
+  assert.deepEqual(darkLines("Stepper", { value: 100, min: 0, max: 100 }, 94, 32).slice(0, 7), [
+    "fill #7676803d", "rrect 0 0 94 32 8", "paint fill", "fill #54545899", "rect 46.5 7 1 18", "paint fill",
+    "fill #ffffffff",
+  ]);
+  assert.deepEqual(darkLines("ProgressView", { progress: 0.25 }, 200, 4),
+    ["fill #2c2c2eff", "rrect 0 0 200 4 2", "paint fill", "fill #0a84ffff", "rrect 0 0 50 4 2", "paint fill"]);
+  // systemGray is the same in both appearances.
+  assert.equal(darkLines("ActivityIndicatorView", { animating: true }, 20, 20)[1], "stroke #8e8e93ff");
+  // No light colour is left in a dark list.
+  for (const light of ["#7676801f", "#3c3c4349", "#000000ff", "#e5e5eaff", "#007affff"]) {
+    for (const kind of ["SegmentedControl", "Stepper", "ProgressView"]) {
+      const list = darkLines(kind, { segments: "a\nb", progress: 0.5, value: 1 }, 100, 32);
+      assert.equal(list.some((l) => l.includes(light)), false, `${kind} ${light}`);
+    }
+  }
+});
+
+test("the symbol images take the appearance's tint; the photo keeps its own colours", () => {
+  assert.equal(imageCommands("circle").split("\n")[0], "fill #007affff");
+  assert.equal(imageCommands("circle", dark.tint).split("\n")[0], "fill #0a84ffff");
+  assert.equal(imageCommands("checkmark", dark.tint).split("\n")[0], "stroke #0a84ffff");
+  assert.equal(imageCommands("photo", dark.tint), imageCommands("photo"));
+  assert.equal(imageCommands("nothing", dark.tint), null);
 });
