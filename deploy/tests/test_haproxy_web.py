@@ -11,11 +11,11 @@ proxy, resumes through it after a restart of the proxy.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import socket
 import struct
-import sys
 import time
 import urllib.request
 from typing import Dict, Iterator, List, Optional
@@ -229,8 +229,13 @@ def test_a_resume_naming_a_daemon_that_is_down_gets_unknown_session(tmp_path) ->
     assert statuses[other] == 0
 
 
-# The browser client through the proxy: Debian's Chromium, as clients/web/tests drive it.
-sys.path.insert(0, str(REPO / "clients" / "web" / "tests"))
+def web_helpers():
+    """clients/web/tests/helpers.py (Debian's Chromium as the browser tests drive it), loaded under
+    a name of its own: clients/python/tests has a `helpers` module too."""
+    spec = importlib.util.spec_from_file_location("web_helpers", REPO / "clients" / "web" / "tests" / "helpers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def websocket_urls(driver) -> List[str]:
@@ -244,7 +249,9 @@ def websocket_urls(driver) -> List[str]:
 
 
 def test_the_browser_client_through_the_proxy_resumes_on_its_daemon(tmp_path) -> None:
-    from helpers import chromium, page_state, wait_for, wait_settled
+    helpers = web_helpers()
+    chromium, page_state, wait_for, wait_settled = (
+        helpers.chromium, helpers.page_state, helpers.wait_for, helpers.wait_settled)
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
@@ -267,7 +274,21 @@ def test_the_browser_client_through_the_proxy_resumes_on_its_daemon(tmp_path) ->
         wait_settled(driver)
         resumed_before = resumes(own)
 
-        own.proxy.restart()
+        # The proxy restarts; while the page's retries have backed off to a second or more,
+        # sessions of the test's own load the page's daemon by two connections, so that balancing
+        # by load alone would send the page's resume to the other daemon. (Should the page come
+        # back before they are in place, it is routed by its name all the same.)
+        own.proxy.stop()
+        wait_until(lambda: driver.execute_script("return viewwire.connection.attempt") >= 6, 60,
+                   "the page's retries to back off")
+        own.proxy.start()
+        ballast = [WireSession(own.proxy.web_port, auth=False) for _ in range(4)]
+        for session in ballast:
+            if session.daemon != name:
+                session.close()
+        ballast = [session for session in ballast if session.daemon == name]
+        # Four new sessions spread two and two, unless the page came back first.
+        assert len(ballast) == 2 or resumes(own)[name] > resumed_before[name]
         wait_until(lambda: resumes(own)[name] > resumed_before[name], 60, f"the page to resume on {name}")
         after = wait_settled(driver)
         assert after["session"] == before["session"], "the page resumed its session, not a new one"
@@ -278,6 +299,8 @@ def test_the_browser_client_through_the_proxy_resumes_on_its_daemon(tmp_path) ->
         assert f"ws://127.0.0.1:{own.proxy.web_port}/wire?daemon={name}" in urls[1:], urls
         assert not any(token.rsplit(".", 1)[1] in url for url in urls), "the secret stays out of the address"
         assert page_state(driver)["mismatches"] == 0
+        for session in ballast:
+            session.close()
     finally:
         if driver is not None:
             driver.quit()
