@@ -162,6 +162,24 @@ def test_the_page_and_its_files_come_through_the_proxy(cluster: Cluster) -> None
         assert "daemon" in script.read().decode(), "the served client names its daemon on resuming"
 
 
+def test_the_health_check_is_a_request_the_daemons_answer(cluster: Cluster) -> None:
+    # The request the shipped section's check sends, sent here to each daemon's web port.
+    shipped = (REPO / "deploy" / "haproxy.cfg").read_text().split("listen viewwire-web", 1)[1]
+    send = re.search(r"(?m)^\s+http-check send meth (\S+) uri (\S+) ver (\S+) hdr Host (\S+)$", shipped)
+    assert send, "the web section checks with an HTTP request"
+    method, uri, version, host = send.groups()
+    assert re.search(r"(?m)^\s+http-check expect status 200$", shipped)
+    for daemon in cluster.daemons.values():
+        with socket.create_connection(("127.0.0.1", daemon.web_port), timeout=20) as conn:
+            conn.sendall(f"{method} {uri} {version}\r\nHost: {host}\r\n\r\n".encode())
+            answer = b""
+            while b"\r\n" not in answer:
+                chunk = conn.recv(4096)
+                assert chunk, "the daemon answered"
+                answer += chunk
+        assert answer.split(b"\r\n", 1)[0] == b"HTTP/1.1 200 OK", answer
+
+
 def test_websocket_sessions_spread_and_each_resumes_on_its_own_daemon(cluster: Cluster) -> None:
     sessions = [typed_session(cluster, f"web{index}") for index in range(4)]
     try:
@@ -224,6 +242,10 @@ def test_a_resume_naming_a_daemon_that_is_down_gets_unknown_session(tmp_path) ->
         reply = session.command("resume-token")[-1]
         assert f" token={other}." in reply
         session.close()
+        # The web section's own health check finds the crashed daemon's web port down, and only it.
+        log = own.proxy.workdir / "haproxy.log"
+        wait_until(lambda: f"viewwire-web/{name} is DOWN" in log.read_text(), 60, f"the check to mark {name} down")
+        assert f"viewwire-web/{other} is DOWN" not in log.read_text()
     finally:
         statuses = own.stop()
     assert statuses[other] == 0
