@@ -40,6 +40,20 @@ export function redacted(line) {
   return line.replace(/\b([A-Za-z0-9-]+)\.[0-9a-f]{32}\b/g, "$1.…");
 }
 
+/**
+ * The address to resume `token` on: `url` with `daemon=NAME` in its query, NAME being the token's
+ * part before its last `.` (section 17, "More than one daemon"). A proxy in front of several
+ * daemons routes the WebSocket handshake by it, since the `resume` inside comes too late to
+ * route by; a daemon ignores it. Only the name goes in: the address lands in proxies' logs.
+ */
+export function resumeUrl(url, token) {
+  const name = token.slice(0, Math.max(0, token.lastIndexOf(".")));
+  if (!name) return url;
+  const address = new URL(url);
+  address.searchParams.set("daemon", name);
+  return address.toString();
+}
+
 /** The storage the token is kept in, when the page has one (not in node's tests). */
 function tokenStore() {
   try {
@@ -108,7 +122,8 @@ export class Connection {
     this.lastBye = null;
     this.buffer = "";
     this.setState({ name: "connecting", attempt: this.attempt, reason: this.lastReason, resuming: this.resumable });
-    const socket = new WebSocket(this.url);
+    // A resume names its daemon in the address, for a proxy to route by (see resumeUrl).
+    const socket = new WebSocket(this.token ? resumeUrl(this.url, this.token) : this.url);
     this.socket = socket;
     socket.onmessage = (event) => {
       if (socket === this.socket) this.receive(String(event.data));
