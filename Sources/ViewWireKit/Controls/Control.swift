@@ -212,7 +212,7 @@ open class Control: View {
 
   open override func touchesMoved(_ touch: Touch) {
     guard isTracking else { return }
-    let inside = bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+    let inside = bounds.insetBy(dx: -70, dy: -70).containsPoint(touch.location(in: self))
     let wasInside = isTouchInside
     isTouchInside = inside
     isHighlighted = inside
@@ -222,7 +222,7 @@ open class Control: View {
 
   open override func touchesEnded(_ touch: Touch) {
     guard isTracking else { return }
-    let inside = bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+    let inside = bounds.insetBy(dx: -70, dy: -70).containsPoint(touch.location(in: self))
     isTracking = false
     isHighlighted = false
     if inside {
