@@ -24,21 +24,25 @@ public final class DiffEngine {
   public let window: Window
 
   /// The number of the last frame produced.
-  public private(set) var sequence = 0
+  ///
+  /// This, `hash` and the table of views are unchecked for exclusivity at run time, as the
+  /// builder's fields are: each access is a read, a store or a dictionary update that calls
+  /// nothing, so the run-time check (about 80 instructions, three per frame) could never fire.
+  @exclusivity(unchecked) public private(set) var sequence = 0
 
   /// The tree hash as the client holds it after the last frame.
-  public private(set) var hash: UInt64 = 0
+  @exclusivity(unchecked) public private(set) var hash: UInt64 = 0
 
   /// Whether frames may hold `shift` lines (protocol version 2): a run of at least
   /// `minimumShiftRun` consecutive siblings moved by one offset, sizes kept, is then one line.
-  public var sendsShiftLines = true
+  @exclusivity(unchecked) public var sendsShiftLines = true
 
   /// The shortest run sent as a `shift`; shorter runs read more easily as `layout` lines.
   public static let minimumShiftRun = 8
 
   /// Views the client holds, by wire id; keeps them alive until the client is told they are gone.
-  private var viewsByID: [Int: View] = [:]
-  private var nextID = 1
+  @exclusivity(unchecked) private var viewsByID: [Int: View] = [:]
+  @exclusivity(unchecked) private var nextID = 1
 
   /// An engine that has sent nothing for `window` yet, so its first `makeFrame()` is a full frame. One engine
   /// per window: the wire ids it hands out are stored on the views.
@@ -182,8 +186,9 @@ private struct Builder {
     }
     flushShiftRun()
     for view in created { emitCreatedRenders(of: view) }
-    body.append(createdRenders)
-    body.append(changedRenders)
+    // An empty buffer is skipped: appending nothing still cost a call of 200 instructions.
+    if createdRenders.count > 0 { body.append(createdRenders) }
+    if changedRenders.count > 0 { body.append(changedRenders) }
   }
 
   /// Parents that must send again a view the client lost with a removed subtree.

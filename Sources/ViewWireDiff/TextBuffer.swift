@@ -18,19 +18,27 @@ struct TextBuffer: WireByteSink {
     deinit { start.deallocate() }
   }
 
-  private var storage: Storage
-  /// `storage.start`, read without going through the object on every write.
+  /// Nil until the first write: a frame of changed views never writes the created views'
+  /// buffer, and its allocation (an object and its memory) was a tenth of a tap's mallocs.
+  private var storage: Storage?
+  /// `storage.start`, read without going through the object on every write; before the first
+  /// write, a shared placeholder that is never written or read (`capacity` is 0).
   private var start: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+  private var capacity = 0
+  /// What the first write allocates at least.
+  private let initialCapacity: Int
   /// The bytes written.
   private(set) var count = 0
 
   /// An empty buffer with room for a few lines; it grows as an array does.
   init(capacity: Int = 256) {
-    storage = Storage(capacity: capacity)
-    start = storage.start
-    self.capacity = capacity
+    start = Self.placeholder
+    initialCapacity = max(1, capacity)
   }
+
+  /// Where an empty buffer's `start` points: no byte is ever written there, since every write
+  /// first grows a buffer whose capacity is 0.
+  private nonisolated(unsafe) static let placeholder = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
 
   /// Drops what was written after the first `count` bytes: a line that turned out to hold
   /// nothing the client lacks.
@@ -59,7 +67,7 @@ struct TextBuffer: WireByteSink {
 
   /// Doubles the memory (at least).
   private mutating func grow(toHold needed: Int) {
-    capacity = max(needed, 2 * capacity)
+    capacity = max(needed, 2 * capacity, initialCapacity)
     let larger = Storage(capacity: capacity)
     larger.start.initialize(from: start, count: count)
     storage = larger

@@ -123,8 +123,10 @@ public class LoopHandle {
   /// The loop this handle belongs to.
   public let loop: EventLoop
   let memory: UnsafeMutableRawPointer
-  /// Whether `close()` was called.
-  public private(set) var isClosed = false
+  /// Whether `close()` was called. Unchecked for exclusivity at run time (a plain flag, read
+  /// before every write and stop, stored once): a checked access cost each reply about 80
+  /// instructions.
+  @exclusivity(unchecked) public private(set) var isClosed = false
 
   init(loop: EventLoop, type: uv_handle_type) {
     self.loop = loop

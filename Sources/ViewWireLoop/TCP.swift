@@ -56,13 +56,18 @@ public final class TCPListener: LoopHandle {
 /// only the part the kernel did not take is copied and handed to `uv_write`.
 public final class TCPConnection: LoopHandle {
   /// Bytes read from the peer; valid only during the call.
-  public var onRead: ((UnsafeRawBufferPointer) -> Void)?
+  ///
+  /// This, `queuedBytes` and the flags read on every read and write are unchecked for
+  /// exclusivity at run time: they live on the loop's thread, and every access is a read or a
+  /// store that calls nothing (a callback is copied out of its field before it runs), so the
+  /// run-time check (about 80 instructions each, several per request) could never fire.
+  @exclusivity(unchecked) public var onRead: ((UnsafeRawBufferPointer) -> Void)?
   /// Called when every queued byte has been written, after `queuedBytes` had been above zero.
   public var onDrain: (() -> Void)?
   /// Called once, when the connection is closed: nil for an orderly close, else the error.
   public var onClose: ((LoopError?) -> Void)?
   /// Bytes handed to `write` that the kernel has not taken yet.
-  public private(set) var queuedBytes = 0
+  @exclusivity(unchecked) public private(set) var queuedBytes = 0
   /// The peer's address as `host:port`, for logs.
   public private(set) var remoteAddress = "?"
   /// Writes handed to libuv and not completed yet, oldest first: the copy it writes from and its
@@ -70,9 +75,9 @@ public final class TCPConnection: LoopHandle {
   private var pendingWrites: [(storage: UnsafeMutableRawPointer, count: Int)] = []
   private var pendingWriteHead = 0
   /// The last byte the kernel took before the pending writes, nil before any.
-  private var lastByteBeforePending: UInt8?
-  private var isReading = false
-  private var closeWhenFlushed = false
+  @exclusivity(unchecked) private var lastByteBeforePending: UInt8?
+  @exclusivity(unchecked) private var isReading = false
+  @exclusivity(unchecked) private var closeWhenFlushed = false
   /// The peer sent EOF: it will send nothing more.
   private var peerFinished = false
   /// Our FIN is out: every queued byte was written and `uv_shutdown` completed.

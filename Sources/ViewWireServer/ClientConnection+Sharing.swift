@@ -25,11 +25,26 @@ struct SharingState {
   /// For a joiner, its numbered commands (section 16): numbering is per connection, and the
   /// owner's belongs to the session.
   var ledger = CommandLedger()
-  /// For a host, the client whose finger is down: one touch at a time, owned by one client.
-  weak var touchHolder: ClientConnection?
+  /// For a host, whether the finger down is its own client's (`ClientConnection.touchHolder`).
+  var touchHeldByHost = false
+  /// For a host, the joiner whose finger is down, if one's is. Kept apart from the host's own
+  /// finger so that a session without joiners forms no weak reference to its connection: one
+  /// (every tap stored the host here) gave each connection a side table, and then every retain
+  /// and release of it took the slow path, a dozen times per command.
+  weak var touchHoldingJoiner: ClientConnection?
 }
 
 extension ClientConnection {
+  /// For a host, the client whose finger is down: one touch at a time, owned by one client. Weak
+  /// for a joiner, which may go while its finger is down; the host itself is this object.
+  var touchHolder: ClientConnection? {
+    get { sharing.touchHeldByHost ? self : sharing.touchHoldingJoiner }
+    set {
+      sharing.touchHeldByHost = newValue === self
+      sharing.touchHoldingJoiner = newValue === self ? nil : newValue
+    }
+  }
+
   // MARK: The stream of frames
 
   /// The object that holds the session this client sees and hands out its frames: the joined
@@ -157,7 +172,7 @@ extension ClientConnection {
   func endSharing(reason: String) {
     registry.shares.revoke(Array(sharing.tokens.values))
     sharing.tokens = [:]
-    sharing.touchHolder = nil
+    touchHolder = nil
     closeJoiners(saying: reason == "shutdown" ? "server shutting down" : "session ended")
   }
 
@@ -242,8 +257,8 @@ extension ClientConnection {
     sharing.host = nil
     host.sharing.joiners.removeAll { $0 === self }
     host.logger.info("client left", metadata: ["joiners": "\(host.sharing.joiners.count)"])
-    if host.sharing.touchHolder === self {
-      host.sharing.touchHolder = nil
+    if host.touchHolder === self {
+      host.touchHolder = nil
       if session.window.cancelTouchInProgress() { host.flushAsynchronousChanges() }
     }
   }
@@ -303,7 +318,7 @@ extension ClientConnection {
 
   /// Before `down`, `tap` or `drag`: refuses while another attached client's finger is down.
   func checkTouchIsFree() throws(SessionError) {
-    guard session.window.isTouching, let holder = streamHost.sharing.touchHolder, holder !== self,
+    guard session.window.isTouching, let holder = streamHost.touchHolder, holder !== self,
       holder.isAttached
     else { return }
     throw .touchBusy
@@ -311,20 +326,20 @@ extension ClientConnection {
 
   /// Before `move` or `up`: refuses while the finger down is another client's.
   func checkTouchIsMine() throws(SessionError) {
-    guard session.window.isTouching, let holder = streamHost.sharing.touchHolder, holder !== self else {
+    guard session.window.isTouching, let holder = streamHost.touchHolder, holder !== self else {
       return
     }
     throw .fingerOfAnotherClient
   }
 
   /// After this client put a finger down.
-  func tookTouch() { streamHost.sharing.touchHolder = self }
+  func tookTouch() { streamHost.touchHolder = self }
 
   /// Whether a telnet interrupt from this client may cancel the touch in progress: an
   /// observer's never does, and another attached client's finger is not this client's to cancel.
   var mayCancelTouchInProgress: Bool {
     guard sharing.role != .observer else { return false }
-    guard let holder = streamHost.sharing.touchHolder, holder !== self else { return true }
+    guard let holder = streamHost.touchHolder, holder !== self else { return true }
     return !holder.isAttached
   }
 

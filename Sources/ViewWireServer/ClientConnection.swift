@@ -31,7 +31,7 @@ import ViewWireProtocol
 final class ClientConnection {
   /// The transport of the client attached now; nil while the session is detached. The
   /// daemon-wide census counts it while it is set (PROTOCOL.md section 17).
-  var connection: (any ClientTransport)? {
+  @exclusivity(unchecked) var connection: (any ClientTransport)? {
     didSet {
       guard oldValue !== connection else { return }
       if let old = oldValue {
@@ -43,7 +43,7 @@ final class ClientConnection {
     }
   }
   /// The session this client sees: its own, or the one it joined (section 18).
-  var session: Session
+  @exclusivity(unchecked) var session: Session
   let configuration: ServerConfiguration
   /// The event loop this session runs on, for good: everything here is touched only on its
   /// thread. Other loops read this to know where to send work for the session.
@@ -56,54 +56,62 @@ final class ClientConnection {
   /// for the resumed session to take it, or to be handed back (PROTOCOL.md section 17).
   private var lentForResume = false
   let logger: SessionLogger
-  private var framer: LineFramer
+  @exclusivity(unchecked) private var framer: LineFramer
   /// Tokens, detached sessions and their limits, kept by the server.
   unowned let registry: SessionRegistry
   /// The frames sent most recently, for `resume`; only once the session is resumable.
-  var history: FrameHistory?
+  @exclusivity(unchecked) var history: FrameHistory?
   /// The reply of the numbered command being run, collected for the session's ledger.
-  private var recordedReply: [ServerMessage]?
+  @exclusivity(unchecked) private var recordedReply: [ServerMessage]?
   /// Ends a detached session that no one resumed in time.
   private var detachTimer: LoopTimer?
   /// Whether the session ends with its connection whatever it is (`quit`, shutdown).
   private var endsForGood = false
   /// Whether the session ended; nothing more happens to it.
-  private(set) var hasEnded = false
+  @exclusivity(unchecked) private(set) var hasEnded = false
   /// Whether this connection presented the daemon's token (or the daemon wants none).
-  private var isAuthenticated: Bool
+  @exclusivity(unchecked) private var isAuthenticated: Bool
   /// Closes a connection that sent nothing for `idleTimeout`.
   private var idleTimer: LoopTimer?
   /// When the client last sent anything, in the loop's milliseconds: a read only stores it, and
   /// the idle timer, when it fires, waits again for whatever is left.
-  private var lastInputMilliseconds: UInt64 = 0
+  @exclusivity(unchecked) private var lastInputMilliseconds: UInt64 = 0
   /// Wrong tokens seen on this connection (section 17): the third closes it.
   private var wrongTokens = 0
-  private lazy var dispatcher = CommandDispatcher(connection: self)
+  /// Runs this connection's lines. Made at the end of `init` (it points back here), and read
+  /// once per command: a `lazy` one was an exclusivity-checked access on every line.
+  @exclusivity(unchecked) private var dispatcher: CommandDispatcher!
   /// Bytes produced while handling one read, written with one call at its end.
   ///
   /// This and the input queue below are unchecked for exclusivity at run time: every command
   /// appends to them several times, on the loop's thread only, and no access stays open across
-  /// a call that could reach the same field.
+  /// a call that could reach the same field. So are the other fields every command reads (the
+  /// transport, the session, the flags, the sharing state, the framer, whose `append` calls
+  /// back only into the input queue): each access is a read, a store or a mutation that calls
+  /// nothing that could reach the same field (an observer runs after its store), and each one
+  /// checked cost a tap about 80 instructions in the run-time access set.
   @exclusivity(unchecked) var output: [UInt8] = []
   /// Whether output passed the limit and the connection waits for the socket to drain.
-  private(set) var isStalled = false
+  @exclusivity(unchecked) private(set) var isStalled = false
   /// Whether changes happened that a stall kept from being sent; on a shared session's host, that
   /// no client was reading when they happened.
-  var frameOwed = false
+  @exclusivity(unchecked) var frameOwed = false
   /// This client's part in a shared session, and a host's joiners (section 18).
-  var sharing = SharingState()
+  @exclusivity(unchecked) var sharing = SharingState()
   /// Framed input not yet handled because the connection stalled in the middle of a read. At
   /// most one read's worth: reading stops at the stall.
   @exclusivity(unchecked) private var pendingInput: [LineFramer.Event] = []
   @exclusivity(unchecked) private var pendingInputHead = 0
   private var stallTimer: LoopTimer?
   /// Whether reading stopped because more than a turn of commands waits.
-  private var pausedForBacklog = false
-  private(set) var isClosing = false
+  @exclusivity(unchecked) private var pausedForBacklog = false
+  @exclusivity(unchecked) private(set) var isClosing = false
   /// The most bytes held for the client at once (`unsentBytes` at its highest), for statistics.
-  private var peakUnsentBytes = 0
+  @exclusivity(unchecked) private var peakUnsentBytes = 0
   /// Called once the session has ended for good, to let the server forget it.
   var onClosed: (() -> Void)?
+  /// What the session's stall test reads this object through (`Session.isClientStalled`).
+  private let stallProbe = StallProbe()
 
   /// - Parameter logger: already tagged with the session's id, the same logger as the session's.
   ///
@@ -122,6 +130,12 @@ final class ClientConnection {
     self.logger = logger
     self.framer = LineFramer(maximumLineLength: configuration.maximumLineLength)
     isAuthenticated = configuration.authToken == nil
+    dispatcher = CommandDispatcher(connection: self)
+  }
+
+  /// Empties the stall probe: a session this object hooked up may outlive it.
+  deinit {
+    stallProbe.connection = nil
   }
 
   /// Sends the greeting and starts reading.
@@ -142,9 +156,12 @@ final class ClientConnection {
   /// Ties the session's clock and stall test, and the transport's callbacks, to this object.
   private func hookUp(_ connection: any ClientTransport) {
     session.clock.onWork = { [unowned self] in self.flushAsynchronousChanges() }
-    // Weak: the session's teardown may still trace after the connection is gone. A detached
-    // session holds its traces as a stalled one does.
-    session.isClientStalled = { [weak self] in self.map { $0.isStalled || $0.connection == nil } ?? false }
+    // Through the probe, which this object empties in its `deinit`: the session's teardown may
+    // still trace after the connection is gone. A detached session holds its traces as a
+    // stalled one does.
+    stallProbe.connection = self
+    let probe = stallProbe
+    session.isClientStalled = { probe.connection.map { $0.isStalled || $0.connection == nil } ?? false }
     bind(connection)
   }
 
@@ -260,8 +277,10 @@ final class ClientConnection {
       case .line(let line):
         // The app's localised strings, preferred fonts and dynamic colours follow this client's
         // `hello` (PROTOCOL.md §3).
+        // The window's own traits: its `traitCollection` goes through its weak `window`, a
+        // slow load and release of an object with a side table, on every command.
         let window = session.window
-        Localization.withLocale(window.traitCollection.locale) {
+        Localization.withLocale(window.traits.locale) {
           window.withCurrentTraits { dispatcher.handle(line: line) }
         }
       case .error(let error):
@@ -968,6 +987,16 @@ public struct ConnectionStatistics: Sendable, Equatable {
   /// Entries in the window's change tracker waiting for the next frame: bounded by the views,
   /// each queued once, however often they change.
   public var queuedChanges: Int
+}
+
+/// How a session's stall test finds its connection without a weak reference, which would give
+/// the connection a side table and make every retain and release of it (a dozen per command)
+/// take the slow path. The connection empties it in its `deinit`, so a session that outlives
+/// its connection (a joined host's, held by its joiners, or one tracing in its teardown) reads
+/// nil, as the weak reference did, and never a freed object.
+final class StallProbe {
+  /// The connection, while it lives.
+  unowned(unsafe) var connection: ClientConnection?
 }
 
 /// A loop-confined object carried into `EventLoop.execute` for the loop that owns it: the work

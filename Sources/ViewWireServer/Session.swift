@@ -17,11 +17,12 @@ final class Session {
   let engine: DiffEngine
   private let apps: [String: AppDescriptor]
   /// The name of the open app, if any.
-  private(set) var openAppName: String?
+  @exclusivity(unchecked) private(set) var openAppName: String?
   /// Whether `trace` lines are wanted.
   var isTracing = false
-  /// Trace lines waiting to be sent, in order.
-  private(set) var pendingTraces: [String] = []
+  /// Trace lines waiting to be sent, in order. This and `overflow` are unchecked for exclusivity
+  /// at run time: read twice per command, on the loop's thread, by accesses that call nothing.
+  @exclusivity(unchecked) private(set) var pendingTraces: [String] = []
   /// How many trace lines wait at most while the client is stalled; the rest are replaced
   /// by one `overflow N lines dropped` line (PROTOCOL.md section 10).
   static let maximumHeldTraces = 1000
@@ -30,7 +31,7 @@ final class Session {
   /// its app may trace for as long as the stall lasts.
   var isClientStalled: () -> Bool = { false }
   /// Where the overflow line stands in `pendingTraces`, and how many lines it stands for.
-  private var overflow: (index: Int, dropped: Int)?
+  @exclusivity(unchecked) private var overflow: (index: Int, dropped: Int)?
   /// The secret that resumes this session from another connection, once the client asked for
   /// it (PROTOCOL.md section 15); nil while the session ends with its connection.
   var resumeToken: ResumeToken?
@@ -60,12 +61,24 @@ final class Session {
     window = Window(size: windowSize)
     engine = DiffEngine(window: window)
     window.scheduler = clock
-    window.traceSink = { [weak self] kind, detail in
-      guard let self else { return }
-      self.logger.trace("\(kind) \(detail)")
-      guard self.isTracing else { return }
-      self.holdTrace("\(kind) \(detail)")
+    // Unretained rather than weak: a weak reference gave the session a side table, and then
+    // every retain and release of it (several per command, from its connection and dispatcher)
+    // took the slow path. Safe because the window can call the sink only while the session
+    // lives: `deinit` takes the sink away before the session's fields (the window among them)
+    // are released, and the window, if something else still holds it, has none from then on.
+    let unretained = Unmanaged.passUnretained(self)
+    window.traceSink = { kind, detail in
+      let session = unretained.takeUnretainedValue()
+      session.logger.trace("\(kind) \(detail)")
+      guard session.isTracing else { return }
+      session.holdTrace("\(kind) \(detail)")
     }
+  }
+
+  /// Takes the window's trace sink away, which refers to this session unretained: the window
+  /// may outlive the session (an app or a timer holding it), and must not call into it then.
+  deinit {
+    window.traceSink = nil
   }
 
   /// Keeps a trace line for the client; while the client is stalled, only the first
@@ -88,6 +101,8 @@ final class Session {
 
   /// Hands out the trace lines collected so far.
   func drainTraces() -> [String] {
+    // Asked twice per command, which traces nothing most of the time.
+    if pendingTraces.isEmpty { return [] }
     if let overflow {
       pendingTraces[overflow.index] = "overflow \(overflow.dropped) lines dropped"
       self.overflow = nil

@@ -82,6 +82,34 @@ struct ViewCoreTests {
     #expect(child.superview === adopter)
   }
 
+  /// The walks up the tree (a point's conversion, a layout's depth, a touch's recognizers) go
+  /// through `superview`'s unretained storage: once the parent is removed or gone, they stop at
+  /// the child instead of reading the parent.
+  @Test func walksUpTheTreeStopWhereTheParentWent() {
+    let child = View(frame: CGRect(x: 5, y: 7, width: 10, height: 10))
+    let kept = View(frame: CGRect(x: 1, y: 2, width: 10, height: 10))
+    weak var gone: View?
+    do {
+      let root = View(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+      let parent = View(frame: CGRect(x: 100, y: 100, width: 50, height: 50))
+      root.addSubview(parent)
+      parent.addSubview(child)
+      parent.addSubview(kept)
+      gone = parent
+      #expect(child.convert(CGPoint.zero, to: nil) == CGPoint(x: 105, y: 107))
+      #expect(child.depth(below: root) == 2)
+      #expect(kept.convert(CGPoint.zero, to: nil) == CGPoint(x: 101, y: 102))
+      kept.removeFromSuperview()
+      #expect(kept.superview == nil)
+      #expect(kept.convert(CGPoint.zero, to: nil) == .zero)
+      #expect(kept.depth(below: root) == nil)
+    }
+    #expect(gone == nil)
+    #expect(child.superview == nil)
+    #expect(child.convert(CGPoint.zero, to: nil) == .zero)
+    #expect(child.depth(below: child) == 0)
+  }
+
   /// A view whose `deinit` takes its subviews out, as UIKit code does.
   private final class TearingDown: View {
     deinit {

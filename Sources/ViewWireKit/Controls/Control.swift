@@ -137,19 +137,34 @@ open class Control: View {
     _ target: Target, action: @escaping (Target) -> (Sender) -> Void, for events: Event
   ) {
     registrations.append(
-      Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] control, _ in
-        guard let target else { return false }
+      // The target is held weakly in a `WeakTarget`, not captured `weak` as the generic
+      // `Target?`: that capture fetched `Optional`'s metadata, went through its value witnesses
+      // and checked exclusivity on every action sent (about 600 instructions).
+      Registration(events: events, identifier: ObjectIdentifier(target)) {
+        [held = WeakTarget(target)] control, _ in
+        guard let object = held.object else { return false }
+        let target = unsafeDowncast(object, to: Target.self)
         // The sender is nearly always declared as the control's own class (a switch's action
         // takes the switch): then the control is the sender as it is, without the generic cast
         // (`swift_dynamicCast` and the optional's metadata, on every action sent).
         if ObjectIdentifier(type(of: control)) == ObjectIdentifier(Sender.self) {
           action(target)(unsafeBitCast(control, to: Sender.self))
-          return true
+        } else {
+          Self.send(control, as: Sender.self, to: target, action)
         }
-        guard let sender = control as? Sender else { return true }
-        action(target)(sender)
         return true
       })
+  }
+
+  /// The general case of `addTarget`'s action, the control cast to the declared sender: kept
+  /// out of the closure, whose every call otherwise fetched `Optional<Sender>`'s metadata for
+  /// the cast's result even when the cast was not needed.
+  @inline(never)
+  private static func send<Target, Sender>(
+    _ control: Control, as: Sender.Type, to target: Target, _ action: (Target) -> (Sender) -> Void
+  ) {
+    guard let sender = control as? Sender else { return }
+    action(target)(sender)
   }
 
   /// Calls `action` on `target` when one of `events` happens, for actions that take no sender.
@@ -157,9 +172,10 @@ open class Control: View {
     _ target: Target, action: @escaping (Target) -> () -> Void, for events: Event
   ) {
     registrations.append(
-      Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] _, _ in
-        guard let target else { return false }
-        action(target)()
+      // Held in a `WeakTarget`, as above.
+      Registration(events: events, identifier: ObjectIdentifier(target)) { [held = WeakTarget(target)] _, _ in
+        guard let object = held.object else { return false }
+        action(unsafeDowncast(object, to: Target.self))()
         return true
       })
   }
@@ -212,7 +228,7 @@ open class Control: View {
 
   open override func touchesMoved(_ touch: Touch) {
     guard isTracking else { return }
-    let inside = bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+    let inside = bounds.insetBy(dx: -70, dy: -70).containsPoint(touch.location(in: self))
     let wasInside = isTouchInside
     isTouchInside = inside
     isHighlighted = inside
@@ -222,7 +238,7 @@ open class Control: View {
 
   open override func touchesEnded(_ touch: Touch) {
     guard isTracking else { return }
-    let inside = bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+    let inside = bounds.insetBy(dx: -70, dy: -70).containsPoint(touch.location(in: self))
     isTracking = false
     isHighlighted = false
     if inside {
@@ -239,6 +255,15 @@ open class Control: View {
     isHighlighted = false
     sendActions(for: .touchCancel)
   }
+}
+
+/// A target of `Control.addTarget`, held weakly as UIKit holds targets. A class of its own, so
+/// the reference is a field read without a run-time exclusivity check, of a concrete type.
+final class WeakTarget {
+  /// The target, while it lives.
+  @exclusivity(unchecked) weak var object: AnyObject?
+
+  init(_ object: AnyObject) { self.object = object }
 }
 
 /// A closure-based action (UIKit's `UIAction`).

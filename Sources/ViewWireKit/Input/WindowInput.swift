@@ -38,15 +38,18 @@ extension Window {
     throws(InputError)
     -> View?
   {
-    guard bounds.contains(point) else { throw .outsideWindow }
+    guard bounds.containsPoint(point) else { throw .outsideWindow }
     if let sequence = touchSequence { cancel(sequence) }
     let hit = hitTest(point)
     let touch = Touch(
       at: point, tapCount: tapCount, timestamp: timestamp ?? currentTime, view: hit, window: self)
     var recognizers: [GestureRecognizer] = []
     let hitControl = (hit as? Control).flatMap { $0.isEnabled ? $0 : nil }
-    var current = hit
-    while let view = current {
+    // Up the tree through unretained references, which the tree holds (`superviewReference`):
+    // a retain and release of each ancestor were slow, side-table operations.
+    var current = hit.map(Unmanaged.passUnretained)
+    while let reference = current {
+      unowned(unsafe) let view = reference.takeUnretainedValue()
       for recognizer in view.gestureRecognizers where recognizer.isEnabled {
         if hitControl != nil, view !== hitControl, let tap = recognizer as? TapGestureRecognizer,
           tap.numberOfTapsRequired == 1
@@ -55,7 +58,7 @@ extension Window {
         }
         recognizers.append(recognizer)
       }
-      current = view.superview
+      current = view.superviewReference
     }
     touchSequence = TouchSequence(touch: touch, recognizers: recognizers)
     deliver(touch)
@@ -223,13 +226,19 @@ extension Window {
   public func view(withIdentifier identifier: String) -> View? {
     // By index, as `hitTest` walks: an iterator retained and released every view of the tree,
     // and `tap @IDENT` searches the tree on every tap.
+    // Each child is passed unretained, held by the local list: a retain and release per view
+    // visited was a slow, side-table pair for most of them.
     func search(_ view: View) -> View? {
       if view.accessibilityIdentifier == identifier { return view }
       let children = view.subviews
-      for index in children.indices {
-        if let found = search(children[index]) { return found }
+      return withExtendedLifetime(children) { () -> View? in
+        for index in children.indices {
+          if let found = Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef(search) {
+            return found
+          }
+        }
+        return nil
       }
-      return nil
     }
     return search(self)
   }

@@ -17,7 +17,7 @@ import ViewWireProtocol
   /// The window that owns this tracker, unretained and queued by flag rather than in the
   /// arrays: the window holds the tracker, so an array holding the window would keep it alive
   /// until the next frame, and for ever if none came. The window clears it as it goes.
-  package unowned(unsafe) var owner: View? {
+  @exclusivity(unchecked) package unowned(unsafe) var owner: View? {
     didSet { ownerID = owner.map(ObjectIdentifier.init) }
   }
   /// The owner's identity, compared on every change: loading `owner` itself would retain the
@@ -39,6 +39,10 @@ import ViewWireProtocol
   package var queuedCount: Int {
     changedViews.count + detachedViews.count + layoutQueue.count + displayQueue.count
       + (ownerChanged ? 1 : 0) + (ownerNeedsLayout ? 1 : 0) + (ownerNeedsDisplay ? 1 : 0)
+  }
+  /// Whether a layout or display pass has anything to do.
+  package var hasLayoutOrDisplayWork: Bool {
+    !layoutQueue.isEmpty || ownerNeedsLayout || !displayQueue.isEmpty || ownerNeedsDisplay
   }
   /// Whether anything at all was recorded, so an input that changed nothing sends no frame.
   package var hasChanges: Bool { ownerChanged || !changedViews.isEmpty || !detachedViews.isEmpty }
@@ -103,9 +107,12 @@ import ViewWireProtocol
 
   /// Empties `queue` and returns what it held, with the owner window after it when its flag
   /// (cleared here) says the owner was queued too.
-  private static func take(_ queue: inout [View], withOwner owner: View?, if ownerQueued: inout Bool)
-    -> [View]
-  {
+  ///
+  /// `owner` is loaded only when it is queued: loading it retains the window, a slow
+  /// side-table operation (its weak references give it one), and this runs several times per
+  /// frame, mostly with nothing queued.
+  private func take(_ queue: inout [View], if ownerQueued: inout Bool) -> [View] {
+    if queue.isEmpty && !ownerQueued { return [] }
     var taken = queue
     queue = []
     if ownerQueued, let owner {
@@ -117,7 +124,7 @@ import ViewWireProtocol
 
   /// Runs `draw(_:)` for every queued view still in the window, once each.
   func runDisplayPass() {
-    for view in Self.take(&displayQueue, withOwner: owner, if: &ownerNeedsDisplay) {
+    for view in take(&displayQueue, if: &ownerNeedsDisplay) {
       // Cleared first: a view that draws may ask to draw again, for the next pass.
       view.isQueuedForDisplay = false
       if view.needsDisplay && view.window != nil { view.display() }
@@ -172,7 +179,7 @@ import ViewWireProtocol
     while (!layoutQueue.isEmpty || ownerNeedsLayout) && round < maximumRounds {
       round += 1
       var pending: [(depth: Int, view: View)] = []
-      for view in Self.take(&layoutQueue, withOwner: owner, if: &ownerNeedsLayout) {
+      for view in take(&layoutQueue, if: &ownerNeedsLayout) {
         // Cleared first: a layout may ask for another, and a view outside `root` queues again.
         view.isQueuedForLayout = false
         guard view.needsLayout, view.window != nil else { continue }
@@ -195,12 +202,13 @@ extension View {
   /// How many superviews lie between this view and `ancestor`, or nil if it is not inside it.
   package func depth(below ancestor: View) -> Int? {
     var depth = 0
-    var current: View? = self
-    while let view = current {
+    // Unretained, as the tree holds every ancestor (see `superviewReference`).
+    unowned(unsafe) var view = self
+    while true {
       if view === ancestor { return depth }
       depth += 1
-      current = view.superview
+      guard let parent = view.superviewReference else { return nil }
+      view = parent.takeUnretainedValue()
     }
-    return nil
   }
 }

@@ -20,7 +20,19 @@ open class View: Responder {
   /// `deinit` may take its subviews out, as UIKit code does). A weak reference gave every parent
   /// a side table, which made each retain and release of a parent (every frame touches
   /// thousands of rows) take the slow path; a checked unowned one traps in that `deinit`.
-  public private(set) unowned(unsafe) var superview: View?
+  public private(set) var superview: View? {
+    get { superviewReference?.takeUnretainedValue() }
+    set { superviewReference = newValue.map(Unmanaged.passUnretained) }
+  }
+
+  /// `superview`'s storage, for the walks up the tree on every input (a touch's point, the
+  /// recognizers above the hit view, a layout's depth): read through a `unowned(unsafe)` local,
+  /// an `Unmanaged` costs no retain or release, where the `unowned(unsafe)` property retained
+  /// each ancestor it named (for views, a slow side-table operation). The same invariant as
+  /// `superview`'s: set only by `addSubview` (to the new parent) and cleared by removal and by
+  /// the parent's `deinit`, so it never names a view that is gone. Unchecked for exclusivity at
+  /// run time: every access is a read or a store.
+  @exclusivity(unchecked) final var superviewReference: Unmanaged<View>?
 
   /// The subviews, back to front: later ones draw on top and are hit-tested first.
   @exclusivity(unchecked) public private(set) var subviews: [View] = []
@@ -94,7 +106,10 @@ open class View: Responder {
   ///
   /// Kept up to date on every attach and detach (as UIKit's `willMove(toWindow:)`), so that
   /// setting a property finds the change tracker in constant time.
-  public internal(set) weak var window: Window?
+  ///
+  /// Unchecked for exclusivity at run time (a weak load or store that calls nothing): every
+  /// layout pass and trait lookup reads it.
+  @exclusivity(unchecked) public internal(set) weak var window: Window?
 
   // MARK: Geometry
   // The geometry, the hierarchy and the flags hit testing and `view(withIdentifier:)` read are
@@ -765,11 +780,12 @@ open class View: Responder {
   /// The point in the coordinates of the root of this view's tree (the window, when in one).
   private func pointInWindow(_ point: CGPoint) -> CGPoint {
     var result = point
-    var view = self
-    while let parent = view.superview {
+    // Unretained: the tree holds every ancestor while this runs (see `superviewReference`).
+    unowned(unsafe) var view = self
+    while let parent = view.superviewReference {
       result.x += view.frameOrigin.x - view.bounds.origin.x
       result.y += view.frameOrigin.y - view.bounds.origin.y
-      view = parent
+      view = parent.takeUnretainedValue()
     }
     return result
   }
@@ -781,7 +797,7 @@ open class View: Responder {
 
   /// Whether `point` (in this view's coordinates) is inside it.
   open func point(inside point: CGPoint) -> Bool {
-    bounds.contains(point)
+    bounds.containsPoint(point)
   }
 
   /// The deepest visible, interactive view containing `point` (in this view's coordinates).
@@ -794,17 +810,23 @@ open class View: Responder {
     // By index over a local copy of the list, which holds the subviews: iterating
     // `subviews.reversed()` retained and released each subview tried, and views with weak
     // references to them (most) take the slow, side-table path for that; every tap hit-tests.
+    // Each subview is called through an unretained reference, which the local list keeps
+    // alive: a retain and release of each view tried was still a slow pair per view.
     let children = subviews
-    var index = children.count
-    while index > 0 {
-      index -= 1
-      let subview = children[index]
-      let local = CGPoint(
-        x: point.x - subview.frameOrigin.x + subview.bounds.origin.x,
-        y: point.y - subview.frameOrigin.y + subview.bounds.origin.y)
-      if let hit = subview.hitTest(local) { return hit }
+    return withExtendedLifetime(children) { () -> View? in
+      var index = children.count
+      while index > 0 {
+        index -= 1
+        let hit = Unmanaged.passUnretained(children[index])._withUnsafeGuaranteedRef { subview in
+          let local = CGPoint(
+            x: point.x - subview.frameOrigin.x + subview.bounds.origin.x,
+            y: point.y - subview.frameOrigin.y + subview.bounds.origin.y)
+          return subview.hitTest(local)
+        }
+        if let hit { return hit }
+      }
+      return self
     }
-    return self
   }
 
   // MARK: Touches and gestures

@@ -15,11 +15,16 @@ open class Window: View {
 
   /// Receives trace events (`lifecycle`, `layout`...) while someone listens; the server forwards
   /// them as `trace` lines.
-  public var traceSink: ((_ kind: String, _ detail: String) -> Void)?
+  /// Unchecked for exclusivity at run time: read (the closure copied out, then called) or
+  /// stored, never held across a call.
+  @exclusivity(unchecked) public var traceSink: ((_ kind: String, _ detail: String) -> Void)?
 
   /// Runs the kit's timed work (long presses, delayed actions); the server backs it with loop
   /// timers, tests with a `ManualScheduler`.
-  public var scheduler: (any Scheduler)?
+  ///
+  /// Unchecked for exclusivity at run time: every touch reads it for the time, and it is only
+  /// ever read or stored.
+  @exclusivity(unchecked) public var scheduler: (any Scheduler)?
 
   /// The finger that is down, with the recognizers watching it.
   ///
@@ -44,7 +49,9 @@ open class Window: View {
   }
 
   /// The Auto Layout solver (AutoLayout/LayoutEngine.swift), nil until a constraint arrives.
-  package var layoutEngine: LayoutEngine?
+  /// Unchecked for exclusivity at run time: read (and set once) by plain accesses, four times
+  /// per frame.
+  @exclusivity(unchecked) package var layoutEngine: LayoutEngine?
 
   /// Work that must run after the next layout pass, such as `viewDidAppear`.
   @exclusivity(unchecked) private var afterLayout: [() -> Void] = []
@@ -198,7 +205,13 @@ open class Window: View {
 
   /// Brings the tree up to date before a frame is taken: the layout pass, then the work that
   /// waits for it (appearance completions), repeated while that work changes layout again.
+  ///
+  /// With nothing queued (no layout, no display, no after-layout work, no constraint out of
+  /// date) nothing would run, so the traits are not bound: the diff engine asks again right after
+  /// the server did, and binding (a task-local read and a comparison of the traits) cost each
+  /// command about 300 instructions.
   public func prepareFrame() {
+    if !changes.hasLayoutOrDisplayWork && afterLayout.isEmpty && !constraintsNeedSolve { return }
     withCurrentTraits { prepareFrameWithTraits() }
   }
 
