@@ -137,8 +137,12 @@ open class Control: View {
     _ target: Target, action: @escaping (Target) -> (Sender) -> Void, for events: Event
   ) {
     registrations.append(
-      Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] control, _ in
-        guard let target else { return false }
+      // Held as `AnyObject`, not as the generic `Target`: loading a weak `Target?` in this
+      // unspecialized closure looked up the optional's metadata on every action sent.
+      Registration(events: events, identifier: ObjectIdentifier(target)) {
+        [weak object = target as AnyObject] control, _ in
+        guard let object else { return false }
+        let target = unsafeDowncast(object, to: Target.self)
         // The sender is nearly always declared as the control's own class (a switch's action
         // takes the switch): then the control is the sender as it is, without the generic cast
         // (`swift_dynamicCast` and the optional's metadata, on every action sent).
@@ -146,10 +150,19 @@ open class Control: View {
           action(target)(unsafeBitCast(control, to: Sender.self))
           return true
         }
-        guard let sender = control as? Sender else { return true }
-        action(target)(sender)
+        Control.sendCast(control, to: target, action)
         return true
       })
+  }
+
+  /// Sends `action` with `control` cast to the sender's type, when it is one. Apart from the
+  /// registration's closure: a `Sender?` there made it look up the optional's metadata on every
+  /// action sent, cast or not.
+  @inline(never)
+  private static func sendCast<Target, Sender>(
+    _ control: Control, to target: Target, _ action: (Target) -> (Sender) -> Void
+  ) {
+    if let sender = control as? Sender { action(target)(sender) }
   }
 
   /// Calls `action` on `target` when one of `events` happens, for actions that take no sender.
@@ -157,9 +170,10 @@ open class Control: View {
     _ target: Target, action: @escaping (Target) -> () -> Void, for events: Event
   ) {
     registrations.append(
-      Registration(events: events, identifier: ObjectIdentifier(target)) { [weak target] _, _ in
-        guard let target else { return false }
-        action(target)()
+      Registration(events: events, identifier: ObjectIdentifier(target)) {
+        [weak object = target as AnyObject] _, _ in
+        guard let object else { return false }
+        action(unsafeDowncast(object, to: Target.self))()
         return true
       })
   }
