@@ -306,6 +306,19 @@ open class View: Responder {
   /// traits change (a `hello appearance=`, joining a window), so the client always holds the
   /// concrete colour for its appearance. nil removes the key.
   public func setRenderColor(_ key: String, _ color: Color?) {
+    // A fixed colour the key holds already (the square app sets its square's on every move of a
+    // drag): compared where it is stored, without making the optional wire value that
+    // `setRenderProperty` would compare, and copy, and drop.
+    if let color, !color.isDynamic {
+      let wire = color.wireColor
+      if dynamicColors.isEmpty, let index = renderProperties.index(of: key),
+        case .color(let held) = renderProperties.entries[index].value, held == wire
+      {
+        return
+      }
+      setRenderProperty(key, .color(wire))
+      return
+    }
     // The traits are read only for a dynamic colour: a fixed one resolves to itself, and
     // reading them loads the weak window and copies its traits (a drag's every move sets the
     // square's colour).
