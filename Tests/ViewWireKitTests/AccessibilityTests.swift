@@ -155,6 +155,30 @@ struct AccessibilityTests {
     #expect(stage.diffLines() == ["render 2 a11y-value=none"])
   }
 
+  /// The square app sets its value on every move of a drag, mostly to what it has: each frame
+  /// carries the key only when the value differs from what the client holds.
+  @Test func aValueSetOnEveryMoveSendsOnlyItsChanges() {
+    let square = View()
+    square.isAccessibilityElement = true
+    square.accessibilityLabel = "Square"
+    square.accessibilityValue = "Outside"
+    let stage = Stage(square)
+    let moves: [(String?, [String])] = [
+      ("Outside", []), ("Inside", ["render 2 a11y-value=\"Inside\""]), ("Inside", []),
+      (nil, ["render 2 a11y-value=none"]), (nil, []), ("Outside", ["render 2 a11y-value=\"Outside\""]),
+    ]
+    for (value, lines) in moves {
+      square.accessibilityValue = value
+      #expect(square.accessibilityValue == value)
+      #expect(stage.diffLines() == lines, "after \(value ?? "nil")")
+    }
+    square.accessibilityLabel = "Square"
+    #expect(stage.diffLines() == [], "the same label again")
+    square.accessibilityLabel = "Box"
+    #expect(stage.diffLines() == ["render 2 a11y-label=\"Box\""])
+    #expect(square.accessibilityLabel == "Box" && square.accessibilityHint == nil)
+  }
+
   @Test func aLabelWhoseTextChangesSendsOnlyItsText() {
     let label = Label()
     label.text = "Before"
@@ -207,6 +231,24 @@ struct AccessibilityTests {
     let label = AccessibilityDefaults.label(className: className) { properties[$0] }
     #expect(label == AccessibilityDefaults(className: className) { properties[$0] }.label)
     #expect(AccessibilityDefaults.label(className: className) { _ in nil } == nil)
+  }
+
+  @Test(arguments: [
+    "Label", "Button", "TextField", "TextView", "Switch", "Slider", "Stepper", "SegmentedControl",
+    "ProgressView", "ImageView", "View", "MyView",
+  ])
+  func theValueAloneIsTheDefaultsValue(className: String) {
+    let cases: [[String: WireValue]] = [
+      [:],
+      [
+        "text": .string("Text"), "on": .bool(true), "value": .number(0.25), "segments": .string("A\nB"),
+        "selected": .number(1), "progress": .number(0.5),
+      ],
+    ]
+    for properties in cases {
+      let value = AccessibilityDefaults.value(className: className) { properties[$0] }
+      #expect(value == AccessibilityDefaults(className: className) { properties[$0] }.value)
+    }
   }
 
   @Test func aLabelSetToTheDefaultSendsNothing() {

@@ -62,6 +62,27 @@ struct LocalizationTests {
     #expect(text == lookup.expected)
   }
 
+  /// Lookups keep their last few answers (more lookups than it keeps, in changing order, each
+  /// one asked again and again, as a drag asks for the square's two strings on every move).
+  @Test func answersStayRightWhenLookupsAlternate() throws {
+    let tables = try Tables()
+    for round in 0..<4 {
+      let order = round.isMultiple(of: 2) ? Self.lookups : Self.lookups.reversed()
+      for lookup in order {
+        for _ in 0..<2 {
+          let text = Localization.withLocale(lookup.locale) {
+            Localization.string(lookup.key, table: lookup.table, bundle: tables.bundle, value: lookup.value)
+          }
+          #expect(text == lookup.expected, "round \(round)")
+        }
+      }
+    }
+    // The same key and locale in another bundle has that bundle's answer.
+    let other = try Tables()
+    #expect(Localization.string("Hello", bundle: other.bundle, locale: "fr") == "Bonjour")
+    #expect(Localization.string("Hello", bundle: .main, locale: "fr") == "Hello")
+  }
+
   @Test func theLocaleIsBoundOnlyInsideWithLocale() throws {
     let tables = try Tables()
     #expect(Localization.locale == "en")

@@ -91,6 +91,17 @@ public struct AccessibilityDefaults: Equatable, Sendable {
     return nil
   }
 
+  /// The default value alone, as `init(className:property:)` sets it: for a view whose
+  /// accessibility value was all that changed (the dragged square's, once a drag). Only the
+  /// classes below have a default value, so the others skip the rest of the defaults.
+  public static func value(className: String, property: (String) -> WireValue?) -> String? {
+    switch className {
+    case "TextField", "TextView", "Switch", "Slider", "Stepper", "SegmentedControl", "ProgressView":
+      AccessibilityDefaults(className: className, property: property).value
+    default: nil
+    }
+  }
+
   /// Whether the defaults read render property `key`, for some class: a view that sends
   /// `a11y...` keys works them out again when such a key changes, and only then (an image view's
   /// `image` or a view's `bg` changes none of them).

@@ -11,6 +11,12 @@ package struct AccessibilityOverrides: Equatable {
   var traits: AccessibilityTraits?
   var elementsHidden = false
   var viewIsModal = false
+
+  /// Runs `body` on this value where it is stored (`overrides?.edit { ... }` edits the stored
+  /// settings without copying them, and does nothing when there are none).
+  mutating func edit<Result>(_ body: (inout AccessibilityOverrides) -> Result) -> Result {
+    body(&self)
+  }
 }
 
 extension View {
@@ -27,15 +33,42 @@ extension View {
   /// A short word or phrase that names the element ("Login", not "Login button"); by default a
   /// label's or button's text and a text field's placeholder. Setting nil restores the default.
   public var accessibilityLabel: String? {
-    get { accessibilityOverrides?.label ?? kitAccessibilityDefaults.label }
-    set { editAccessibility { $0.label = newValue } }
+    get { accessibilityLabelOverride ?? kitAccessibilityDefaults.label }
+    set {
+      // The gallery names the image it shows on every toggle: only this key can change.
+      if accessibilityKeysRefreshed, sendsAccessibilityKeys,
+        let changed = editAccessibilityOverridesInPlace({ overrides -> Bool in
+          guard overrides.label != newValue else { return false }
+          overrides.label = newValue
+          return true
+        })
+      {
+        if changed { refreshAccessibilityLabelKey() }
+        return
+      }
+      editAccessibility { $0.label = newValue }
+    }
   }
 
   /// What the element holds when its label does not say it (a slider's "50%", a switch's "1"
   /// or "0", a text field's text, a secure field's mask). Setting nil restores the default.
   public var accessibilityValue: String? {
-    get { accessibilityOverrides?.value ?? kitAccessibilityDefaults.value }
-    set { editAccessibility { $0.value = newValue } }
+    get { accessibilityValueOverride ?? kitAccessibilityDefaults.value }
+    set {
+      // The square says where it is on every move of a drag, four times in five what it said:
+      // compared where it is stored, and only this key worked out when it changed.
+      if accessibilityKeysRefreshed, sendsAccessibilityKeys,
+        let changed = editAccessibilityOverridesInPlace({ overrides -> Bool in
+          guard overrides.value != newValue else { return false }
+          overrides.value = newValue
+          return true
+        })
+      {
+        if changed { refreshAccessibilityValueKey() }
+        return
+      }
+      editAccessibility { $0.value = newValue }
+    }
   }
 
   /// What activating the element does, when its label does not make that plain ("Opens the
@@ -137,7 +170,7 @@ extension View {
     let wireName = wireClassName
     let client = AccessibilityDefaults.label(className: wireName) { renderProperties[$0] }
     let label: String?
-    if let set = accessibilityOverrides?.label {
+    if let set = accessibilityLabelOverride {
       label = set
     } else {
       let kitName = accessibilityKitClass
@@ -151,13 +184,15 @@ extension View {
   /// Sets `a11y-value` as `refreshAccessibilityKeys` does, for when nothing else it reads changed.
   private func refreshAccessibilityValueKey() {
     let wireName = wireClassName
-    let client = AccessibilityDefaults(self, className: wireName).value
+    let client = AccessibilityDefaults.value(className: wireName) { renderProperties[$0] }
     let value: String?
-    if let set = accessibilityOverrides?.value {
+    if let set = accessibilityValueOverride {
       value = set
     } else {
       let kitName = accessibilityKitClass
-      value = kitName == wireName ? client : AccessibilityDefaults(self, className: kitName).value
+      value =
+        kitName == wireName
+        ? client : AccessibilityDefaults.value(className: kitName) { renderProperties[$0] }
     }
     setRenderProperty("a11y-value", value == client ? nil : .string(value ?? ""))
   }

@@ -187,7 +187,13 @@ open class GestureRecognizer {
   }
 
   /// The view the recognizer is attached to.
-  public internal(set) weak var view: View?
+  ///
+  /// Unretained, as a view's `superview` is: the view holds its recognizers, and clears this when
+  /// it lets one go (`removeGestureRecognizer`) or dies, so it never dangles. A weak reference
+  /// gave every view with a recognizer (a controller's root view, as the square app's) a side
+  /// table, which made each retain and release of it, several on every move of a drag, take the
+  /// slow path.
+  @exclusivity(unchecked) public internal(set) unowned(unsafe) var view: View?
   /// A disabled recognizer sees no touches.
   @exclusivity(unchecked) public var isEnabled = true {
     didSet {
@@ -242,17 +248,30 @@ open class GestureRecognizer {
     let site = "\(file):\(line):\(column)"
     guard !hasAction(target: target, site: site) else { return }
     actions.append(
-      RecognizerAction(target: target, site: site) { [weak target] recognizer in
-        guard let target else { return false }
+      // The target is held as `AnyObject`, not as the generic `Target`: loading a weak `Target?`
+      // in this unspecialized closure looked up the optional's metadata on every move of a drag.
+      RecognizerAction(target: target, site: site) { [weak object = target as AnyObject] recognizer in
+        guard let object else { return false }
+        let target = unsafeDowncast(object, to: Target.self)
         // As `Control.addTarget`: an action declared to take the recognizer's own class (a pan's
         // `handlePan(_:)` takes the pan) gets it without the generic cast, on every move.
         if ObjectIdentifier(type(of: recognizer)) == ObjectIdentifier(Sender.self) {
           action(target)(unsafeBitCast(recognizer, to: Sender.self))
-        } else if let sender = recognizer as? Sender {
-          action(target)(sender)
+        } else {
+          GestureRecognizer.sendCast(recognizer, to: target, action)
         }
         return true
       })
+  }
+
+  /// Sends `action` with `recognizer` cast to the sender's type, when it is one. Apart from the
+  /// action's closure: a `Sender?` in the closure made it look up the optional's metadata on
+  /// every call, cast or not.
+  @inline(never)
+  private static func sendCast<Target, Sender>(
+    _ recognizer: GestureRecognizer, to target: Target, _ action: (Target) -> (Sender) -> Void
+  ) {
+    if let sender = recognizer as? Sender { action(target)(sender) }
   }
 
   /// Adds an action that takes no argument; a duplicate pair is ignored, as above.
@@ -263,9 +282,9 @@ open class GestureRecognizer {
     let site = "\(file):\(line):\(column)"
     guard !hasAction(target: target, site: site) else { return }
     actions.append(
-      RecognizerAction(target: target, site: site) { [weak target] _ in
-        guard let target else { return false }
-        action(target)()
+      RecognizerAction(target: target, site: site) { [weak object = target as AnyObject] _ in
+        guard let object else { return false }
+        action(unsafeDowncast(object, to: Target.self))()
         return true
       })
   }

@@ -104,16 +104,15 @@ extension Window {
     // recognizer (a slow, side-table operation, since views refer to them weakly) on every move.
     let recognizers = sequence.recognizers
     for index in recognizers.indices where recognizers[index].isEnabled { recognizers[index].deliver(touch) }
-    guard let view = touch.view else { return }
-    if !sequence.viewCancelled,
-      sequence.recognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView })
-    {
+    // A view that lost the touch hears nothing more: every move of a pan after the first, so
+    // that is asked before the touch's weak reference to the view is loaded.
+    guard !sequence.viewCancelled, let view = touch.view else { return }
+    if sequence.recognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView }) {
       sequence.viewCancelled = true
       touchSequence = sequence
       view.touchesCancelled(touch)
       return
     }
-    guard !sequence.viewCancelled else { return }
     switch touch.phase {
     case .began: view.touchesBegan(touch)
     case .moved: view.touchesMoved(touch)

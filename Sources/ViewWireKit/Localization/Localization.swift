@@ -41,14 +41,24 @@ public enum Localization {
   public static func string(
     _ key: String, table: String? = nil, bundle: Bundle, value: String = "", locale: String? = nil
   ) -> String {
-    let found = chains.tables(table ?? "Localizable", locale: locale ?? self.locale, bundle: bundle) {
+    let name = table ?? "Localizable"
+    let locale = locale ?? self.locale
+    if let text = recent.text(key, table: name, bundle: bundle, value: value, locale: locale) {
+      return text
+    }
+    let found = chains.tables(name, locale: locale, bundle: bundle) {
       name, locale, bundle in
       candidates(for: locale).compactMap { tables.table(name, language: $0, bundle: bundle) }
     }
+    var text = value.isEmpty ? key : value
     for table in found {
-      if let text = table[key] { return text }
+      if let found = table[key] {
+        text = found
+        break
+      }
     }
-    return value.isEmpty ? key : value
+    recent.note(text, for: key, table: name, bundle: bundle, value: value, locale: locale)
+    return text
   }
 
   /// A word the kit shows by itself (the back button's "Back"), in the current locale, from the
@@ -74,6 +84,7 @@ public enum Localization {
 
   private static let tables = TableCache()
   private static let chains = ChainCache()
+  private static let recent = RecentLookups()
 
   /// How many string tables the process keeps: bounded by the tables the bundles hold, whatever
   /// locales clients name.
@@ -161,5 +172,72 @@ private final class ChainCache: @unchecked Sendable {
       if chains.count < Self.capacity { chains[key] = (bundle, found) }
     }
     return found
+  }
+}
+
+/// The last few lookups and their answers, compared field by field, before any hashing.
+///
+/// The chain cache still hashed the table name and locale, and the table the key (SipHash over
+/// each string: about 1,700 instructions a lookup), and an app that says where a dragged square
+/// is looks up one of the same two strings on every move. The strings an app passes are mostly
+/// literals, and the locale is the session's own string, so comparing them with the ones kept
+/// here usually stops at their identical bits. The answer for a key never changes while the
+/// process runs (a bundle's tables are read once), so a kept answer is never stale.
+///
+/// Bounded: `capacity` entries, the oldest replaced first.
+private final class RecentLookups: @unchecked Sendable {
+  private struct Entry {
+    let bundle: ObjectIdentifier
+    let key: String
+    let table: String
+    let value: String
+    let locale: String
+    let text: String
+    /// The bundle, so that no other bundle takes its identity while the entry is kept.
+    let holder: Bundle
+  }
+
+  /// How many answers are kept: a screen's few strings, in the few locales of its sessions.
+  static let capacity = 8
+
+  // Sessions may run on several threads; every access holds the lock.
+  private let lock = NSLock()
+  // Unchecked for exclusivity at run time: every access holds the lock.
+  @exclusivity(unchecked) private var entries: [Entry] = []
+  @exclusivity(unchecked) private var next = 0
+
+  /// The kept answer for this lookup, or nil.
+  func text(_ key: String, table: String, bundle: Bundle, value: String, locale: String) -> String? {
+    let identity = ObjectIdentifier(bundle)
+    lock.lock()
+    defer { lock.unlock() }
+    // Field by field in place: a copy of an entry retained and released its six strings. Keys
+    // of another length are passed over without comparing them (comparing two different strings
+    // is a call into the runtime); one that is equal all the same (another normalization of the
+    // same text) only misses here, and is looked up as usual.
+    let length = key.utf8.count
+    for index in entries.indices
+    where entries[index].bundle == identity && entries[index].key.utf8.count == length
+      && entries[index].key == key && entries[index].table == table
+      && entries[index].locale == locale && entries[index].value == value
+    {
+      return entries[index].text
+    }
+    return nil
+  }
+
+  /// Keeps `text` as the answer for this lookup, in place of the oldest kept.
+  func note(_ text: String, for key: String, table: String, bundle: Bundle, value: String, locale: String) {
+    let entry = Entry(
+      bundle: ObjectIdentifier(bundle), key: key, table: table, value: value, locale: locale,
+      text: text, holder: bundle)
+    lock.lock()
+    defer { lock.unlock() }
+    if entries.count < Self.capacity {
+      entries.append(entry)
+    } else {
+      entries[next] = entry
+      next = (next + 1) % Self.capacity
+    }
   }
 }

@@ -100,6 +100,8 @@ open class View: Responder {
   /// with a dangling one.
   deinit {
     for subview in subviews { subview.superview = nil }
+    // A recognizer the app still holds no longer names this view (its `view` is unretained).
+    for recognizer in gestureRecognizers where recognizer.view === self { recognizer.view = nil }
   }
 
   /// The window this view is in, or nil while it is not in one.
@@ -201,7 +203,10 @@ open class View: Responder {
   // MARK: Render properties
 
   /// The fill behind the view's content; nil draws nothing.
-  open var backgroundColor: Color? {
+  ///
+  /// Unchecked for exclusivity at run time, as `alpha`: a store, then its observer (the square
+  /// app sets it on every move of a drag).
+  @exclusivity(unchecked) open var backgroundColor: Color? {
     didSet { setRenderColor("bg", backgroundColor) }
   }
 
@@ -316,6 +321,19 @@ open class View: Responder {
   /// traits change (a `hello appearance=`, joining a window), so the client always holds the
   /// concrete colour for its appearance. nil removes the key.
   public func setRenderColor(_ key: String, _ color: Color?) {
+    // A fixed colour the key holds already (the square app sets its square's on every move of a
+    // drag): compared where it is stored, without making the optional wire value that
+    // `setRenderProperty` would compare, and copy, and drop.
+    if let color, !color.isDynamic {
+      let wire = color.wireColor
+      if dynamicColors.isEmpty, let index = renderProperties.index(of: key),
+        case .color(let held) = renderProperties.entries[index].value, held == wire
+      {
+        return
+      }
+      setRenderProperty(key, .color(wire))
+      return
+    }
     // The traits are read only for a dynamic colour: a fixed one resolves to itself, and
     // reading them loads the weak window and copies its traits (a drag's every move sets the
     // square's colour).
@@ -385,6 +403,26 @@ open class View: Responder {
       guard newValue != nil || side?.accessibilityOverrides != nil else { return }
       editSide { $0.accessibilityOverrides = newValue }
     }
+  }
+
+  // Reading `accessibilityOverrides` copies the struct, retaining and releasing its three
+  // strings; the square app sets its accessibility value on every move of a drag, to what it
+  // has four times in five. These read or change one field where it is stored.
+
+  /// The label the app set, read in place; nil when it set none.
+  final var accessibilityLabelOverride: String? { side?.accessibilityOverrides?.label }
+
+  /// The value the app set, read in place; nil when it set none.
+  final var accessibilityValueOverride: String? { side?.accessibilityOverrides?.value }
+
+  /// Runs `body` on the app's accessibility settings where they are stored, when the view has
+  /// some (nil otherwise, and `body` does not run): no copy, and no new side storage.
+  final func editAccessibilityOverridesInPlace<Result>(
+    _ body: (inout AccessibilityOverrides) -> Result
+  ) -> Result? {
+    // Optional chaining on the stored field edits it in place; testing it for nil first copied
+    // the whole struct.
+    side?.accessibilityOverrides?.edit(body)
   }
 
   /// Whether the view's `a11y...` keys may differ from the defaults a client computes, so a

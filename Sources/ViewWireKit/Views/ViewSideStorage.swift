@@ -54,7 +54,10 @@ final class ViewSideStorage {
   /// The tint colour set on this view itself (nil: inherited).
   var ownTintColor: Color?
   /// What the app set of the view's accessibility.
-  var accessibilityOverrides: AccessibilityOverrides?
+  ///
+  /// Unchecked for exclusivity at run time: a view's accessibility setters read and change it in
+  /// place (`View.editAccessibilityOverridesInPlace`), and no access calls out while it is open.
+  @exclusivity(unchecked) var accessibilityOverrides: AccessibilityOverrides?
   /// The insets a container gave this view as a controller's root view.
   var assignedSafeAreaInsets: EdgeInsets?
   /// The app's tag.
