@@ -12,8 +12,7 @@ public final class WebSocketWireConnection {
   private var decoder = WebSocketFrameDecoder(
     role: .client, maximumMessageBytes: 1 << 30, acceptsBinary: true)
   /// Bytes of lines received and not yet returned.
-  private var lines: [UInt8] = []
-  private var linesStart = 0
+  private var lines = LineBuffer()
   /// Control frames received (pongs and the close), oldest first, for tests.
   public private(set) var controlFrames: [WebSocketFrameDecoder.Event] = []
   /// The close frame's code once the server sent one; nil before (or for one without a code).
@@ -97,15 +96,7 @@ public final class WebSocketWireConnection {
   public func readLine(timeout: Double = 5) throws(WireConnection.Failure) -> String? {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
-      if let newline = lines[linesStart...].firstIndex(of: UInt8(ascii: "\n")) {
-        let line = String(decoding: lines[linesStart..<newline], as: UTF8.self)
-        linesStart = newline + 1
-        if linesStart > 65536 {
-          lines.removeFirst(linesStart)
-          linesStart = 0
-        }
-        return line
-      }
+      if let line = lines.nextLine() { return line }
       if receivedClose || protocolFailure != nil || socket < 0 { return nil }
       let remaining = deadline.timeIntervalSinceNow
       guard remaining > 0 else { throw .timedOut(seconds: timeout) }
@@ -113,7 +104,7 @@ public final class WebSocketWireConnection {
       let failure = chunk.withUnsafeBytes { bytes in
         decoder.feed(bytes) { event in
           switch event {
-          case .text(let payload), .binary(let payload): lines += payload
+          case .text(let payload), .binary(let payload): lines.append(contentsOf: payload)
           case .close(let code, _):
             closeCode = code
             receivedClose = true

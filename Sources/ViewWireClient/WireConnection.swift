@@ -8,8 +8,7 @@ import Glibc
 /// plain POSIX sockets proves the daemon speaks to any TCP peer.
 public final class WireConnection {
   private var socket: Int32
-  private var buffer: [UInt8] = []
-  private var bufferStart = 0
+  private var buffer = LineBuffer()
   /// Every byte received, when `recordsBytes` is set (tests check secrets never travel).
   public private(set) var receivedBytes: [UInt8] = []
   /// Whether to keep every byte received in `receivedBytes`; off by default, since a long
@@ -118,14 +117,12 @@ public final class WireConnection {
   /// - Throws: `Failure.timedOut` when they do not all arrive within `timeout` seconds.
   public func readBytes(count: Int, timeout: Double = 5) throws(Failure) -> [UInt8] {
     let deadline = Date().addingTimeInterval(timeout)
-    while buffer.count - bufferStart < count, socket >= 0 {
+    while buffer.count < count, socket >= 0 {
       let remaining = deadline.timeIntervalSinceNow
       guard remaining > 0 else { throw .timedOut(seconds: timeout) }
       try receive(waitingUpTo: remaining)
     }
-    let end = min(buffer.count, bufferStart + count)
-    defer { bufferStart = end }
-    return Array(buffer[bufferStart..<end])
+    return buffer.nextBytes(count)
   }
 
   /// Reads the next line (without its LF), waiting at most `timeout` seconds. Returns nil when
@@ -133,15 +130,7 @@ public final class WireConnection {
   public func readLine(timeout: Double = 5) throws(Failure) -> String? {
     let deadline = Date().addingTimeInterval(timeout)
     while true {
-      if let newline = buffer[bufferStart...].firstIndex(of: UInt8(ascii: "\n")) {
-        let line = String(decoding: buffer[bufferStart..<newline], as: UTF8.self)
-        bufferStart = newline + 1
-        if bufferStart > 65536 {
-          buffer.removeFirst(bufferStart)
-          bufferStart = 0
-        }
-        return line
-      }
+      if let line = buffer.nextLine() { return line }
       // A last line without LF is dropped.
       guard socket >= 0 else { return nil }
       let remaining = deadline.timeIntervalSinceNow

@@ -11,14 +11,14 @@ public final class DaemonProcess: @unchecked Sendable {
   public let process = Process()
   /// The port it listens on.
   public let port: Int
+  /// The web port (PROTOCOL.md section 13) when `arguments` hold `--web-port`, else nil.
+  public let webPort: Int?
   private let output = Pipe()
   private let errors = Pipe()
-  // Filled by a reading thread so stderr never fills its pipe; every access holds the lock.
-  private let logLock = NSLock()
-  private var logBytes = Data()
+  private let logCollector = LogCollector()
 
   /// Starts `executable` with `--port 0`, `--log-level warning` and `arguments`, and returns
-  /// once it printed its port.
+  /// once it printed its port (and, with `--web-port`, its web port).
   ///
   /// - Throws: `DaemonProcess.Failure` when it exits or prints anything else first.
   public init(executable: URL, arguments: [String] = []) throws {
@@ -27,13 +27,22 @@ public final class DaemonProcess: @unchecked Sendable {
     process.standardOutput = output
     process.standardError = errors
     try process.run()
+    // Read from the start, so a daemon that logs much before its port never blocks on the pipe.
+    let reader = errors.fileHandleForReading
+    let collector = logCollector
+    Thread {
+      while case let data = reader.availableData, !data.isEmpty { collector.append(data) }
+    }.start()
     var text = ""
-    while !text.contains("\n") {
+    // With --web-port, a second line names the web port.
+    let linesWanted = arguments.contains("--web-port") ? 2 : 1
+    while text.count(where: { $0 == "\n" }) < linesWanted {
       let data = output.fileHandleForReading.availableData
       if data.isEmpty { break }
       text += String(decoding: data, as: UTF8.self)
     }
-    guard let line = text.split(separator: "\n").first, line.hasPrefix("listening on "),
+    let lines = text.split(separator: "\n")
+    guard let line = lines.first, line.hasPrefix("listening on "),
       let port = line.split(separator: ":").last.flatMap({ Int($0) })
     else {
       process.terminate()
@@ -41,12 +50,19 @@ public final class DaemonProcess: @unchecked Sendable {
       throw Failure(message: "\(executable.lastPathComponent) did not report its port: \(text)")
     }
     self.port = port
-    let reader = errors.fileHandleForReading
-    Thread { [self] in
-      while case let data = reader.availableData, !data.isEmpty {
-        logLock.withLock { logBytes.append(data) }
-      }
-    }.start()
+    guard linesWanted == 2 else {
+      webPort = nil
+      return
+    }
+    let web = lines.dropFirst().first ?? ""
+    guard web.hasPrefix("web on http://"), web.hasSuffix("/"),
+      let webPort = web.dropLast().split(separator: ":").last.flatMap({ Int($0) })
+    else {
+      process.terminate()
+      process.waitUntilExit()
+      throw Failure(message: "\(executable.lastPathComponent) did not report its web port: \(text)")
+    }
+    self.webPort = webPort
   }
 
   /// The executable named `name` in the build folder that holds the running test binary, where
@@ -69,7 +85,19 @@ public final class DaemonProcess: @unchecked Sendable {
   }
 
   /// What the daemon has written to stderr (its log) so far.
-  public var log: String { logLock.withLock { String(decoding: logBytes, as: UTF8.self) } }
+  public var log: String { logCollector.text }
+
+  /// Waits up to `seconds` for the daemon's log lines to satisfy `done`, then returns them; a
+  /// poll with a deadline, so a slow machine waits longer instead of failing.
+  public func logLines(waitingUpTo seconds: Double = 20, until done: ([String]) -> Bool) -> [String] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var lines = logCollector.lines
+    while !done(lines), Date() < deadline {
+      usleep(10_000)
+      lines = logCollector.lines
+    }
+    return lines
+  }
 
   /// Sends `signal` (SIGTERM by default), waits for the process to end and returns its exit
   /// status.
@@ -77,6 +105,19 @@ public final class DaemonProcess: @unchecked Sendable {
   public func stop(signal: Int32 = SIGTERM) -> Int32 {
     if process.isRunning { kill(process.processIdentifier, signal) }
     process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// Waits up to `seconds` for the process to end by itself and returns its exit status, or
+  /// kills it and returns -1, so a daemon that hangs fails the test instead of hanging it.
+  public func waitForExit(seconds: Double = 20) -> Int32 {
+    let deadline = Date().addingTimeInterval(seconds)
+    while process.isRunning && Date() < deadline { usleep(10_000) }
+    guard !process.isRunning else {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return -1
+    }
     return process.terminationStatus
   }
 
@@ -93,5 +134,21 @@ public final class DaemonProcess: @unchecked Sendable {
     public let message: String
     /// The message.
     public var description: String { message }
+  }
+
+  /// Collects stderr from a reading thread, so the pipe never fills while the test reads.
+  private final class LogCollector: @unchecked Sendable {
+    // The reading thread appends while the test reads; every access holds the lock.
+    private let lock = NSLock()
+    private var bytes = Data()
+
+    func append(_ data: Data) { lock.withLock { bytes.append(data) } }
+
+    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+    /// The complete lines so far.
+    var lines: [String] {
+      text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
   }
 }

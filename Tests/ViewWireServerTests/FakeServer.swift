@@ -26,24 +26,9 @@ final class FakeServer: @unchecked Sendable {
     greeting: [String], seconds: Double = 30,
     answer: @escaping @Sendable (_ line: String, _ repeats: Int) -> [String]
   ) throws {
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, length) == 0 && listen(listener, 1) == 0
-          && getsockname(listener, $0, &length) == 0
-      }
-    }
-    guard bound else {
-      Glibc.close(listener)
-      throw DaemonFailure(message: "fake server: \(String(cString: strerror(errno)))")
-    }
+    let (listener, port) = try Loopback.listen(backlog: 1, owner: "fake server")
     self.listener = listener
-    port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = port
     Thread { [self] in
       serve(greeting: greeting, deadline: Date().addingTimeInterval(seconds), answer: answer)
     }.start()

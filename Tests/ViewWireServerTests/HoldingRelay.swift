@@ -24,21 +24,9 @@ final class HoldingRelay: @unchecked Sendable {
   init(upstreamPort: Int, holdSeconds: Double = 2) throws {
     self.upstreamPort = upstreamPort
     self.holdSeconds = holdSeconds
-    let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = Self.loopback(port: 0)
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(listener, $0, length) == 0 && listen(listener, 16) == 0
-          && getsockname(listener, $0, &length) == 0
-      }
-    }
-    guard bound else {
-      Glibc.close(listener)
-      throw DaemonFailure(message: "relay: \(String(cString: strerror(errno)))")
-    }
+    let (listener, port) = try Loopback.listen(backlog: 16, owner: "relay")
     self.listener = listener
-    port = Int(UInt16(bigEndian: address.sin_port))
+    self.port = port
     Thread { [self] in acceptLoop() }.start()
   }
 
@@ -63,14 +51,6 @@ final class HoldingRelay: @unchecked Sendable {
   }
 
   deinit { Glibc.close(listener) }
-
-  private static func loopback(port: Int) -> sockaddr_in {
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = UInt16(port).bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    return address
-  }
 
   private func acceptLoop() {
     while true {
@@ -112,12 +92,7 @@ final class HoldingRelay: @unchecked Sendable {
     }
     lock.withLock { lines.append(firstLine) }
     let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = Self.loopback(port: upstreamPort)
-    let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
+    let connected = Loopback.connect(server, port: upstreamPort)
     if connected, Self.sendAll(held, to: server) {
       let done = DispatchSemaphore(value: 0)
       Thread {

@@ -18,16 +18,7 @@ struct OneWriteTests {
 
     init(port: Int) throws {
       fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      address.sin_port = UInt16(port).bigEndian
-      let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      try #require(connected == 0)
+      try #require(Loopback.connect(fd, port: port))
     }
 
     deinit { Glibc.close(fd) }

@@ -110,19 +110,8 @@ import ViewWireServer
     }
     // 2000 full frames of the gallery (8 MB), more than the kernel's buffers hold; never read.
     try stalled.send(bytes: Array(("open gallery\n" + String(repeating: "snapshot\n", count: 2000)).utf8))
-    let other = try daemon.session()
-    try other.run("open square")
-    func isDisconnect(_ line: String) -> Bool {
-      line.contains("session=\(sessionID) ") && line.contains("disconnecting: stalled")
-    }
-    // The other client is served while the first sits stalled, until the daemon gives up on it.
-    var lines: [String] = []
-    let deadline = Date().addingTimeInterval(30)
-    repeat {
-      try other.run("ping")
-      lines = daemon.logLines(waitingUpTo: 0.05) { $0.contains(where: isDisconnect) }
-    } while !lines.contains(where: isDisconnect) && Date() < deadline
-    let logged = try #require(lines.first(where: isDisconnect), "the daemon logged the disconnect")
+    let (disconnect, other) = try daemon.serveAnotherClientUntilStallDisconnect(of: sessionID)
+    let logged = try #require(disconnect, "the daemon logged the disconnect")
     #expect(logged.contains("disconnecting: stalled: output unread for more than 1 s"), "\(logged)")
     // Whether a bye went out depends on the kernel's buffers (a client that never read leaves
     // the socket no room for one); the log says which, and that is what is checked here.
@@ -420,5 +409,28 @@ final class StructureChurnController: ViewController {
       child.removeFromParent()
     }
     big.text = "tick \(tick) " + String(repeating: "0123456789", count: 1000)
+  }
+}
+
+extension Daemon {
+  /// Opens `square` on a second session and pings on it until the daemon logs that it cut
+  /// session `sessionID` off as stalled, for at most 30 s: the second client is served while the
+  /// first sits stalled, whatever its transport. Returns the log line of the disconnect (nil if
+  /// none came) and the second session, to check it still works.
+  func serveAnotherClientUntilStallDisconnect(of sessionID: Int) throws -> (
+    disconnect: String?, other: ViewWireSession
+  ) {
+    let other = try session()
+    try other.run("open square")
+    func isDisconnect(_ line: String) -> Bool {
+      line.contains("session=\(sessionID) ") && line.contains("disconnecting: stalled")
+    }
+    var lines: [String] = []
+    let deadline = Date().addingTimeInterval(30)
+    repeat {
+      try other.run("ping")
+      lines = logLines(waitingUpTo: 0.05) { $0.contains(where: isDisconnect) }
+    } while !lines.contains(where: isDisconnect) && Date() < deadline
+    return (lines.first(where: isDisconnect), other)
   }
 }

@@ -380,18 +380,8 @@ import ViewWireWeb
     }
     // 2000 full frames of the gallery (megabytes), in one message; never read.
     try stalled.send(message: Array(("open gallery\n" + String(repeating: "snapshot\n", count: 2000)).utf8))
-    let other = try daemon.session()
-    try other.run("open square")
-    func isDisconnect(_ line: String) -> Bool {
-      line.contains("session=\(sessionID) ") && line.contains("disconnecting: stalled")
-    }
-    var lines: [String] = []
-    let deadline = Date().addingTimeInterval(30)
-    repeat {
-      try other.run("ping")
-      lines = daemon.logLines(waitingUpTo: 0.05) { $0.contains(where: isDisconnect) }
-    } while !lines.contains(where: isDisconnect) && Date() < deadline
-    #expect(lines.contains(where: isDisconnect), "the daemon logged the disconnect")
+    let (disconnect, other) = try daemon.serveAnotherClientUntilStallDisconnect(of: sessionID)
+    #expect(disconnect != nil, "the daemon logged the disconnect")
     var received = 0
     while (try? stalled.readLine(timeout: 10)) ?? nil != nil { received += 1 }
     #expect(received > 0, "the lines the kernel took are still read")

@@ -70,11 +70,7 @@ extension CollectionView {
       return change.newRow(forOldRow: path.item).map { IndexPath(item: $0, section: path.section) }
     }
     endHighlight()
-    var cells: [IndexPath: CollectionViewCell] = [:]
-    for (path, cell) in visibleCellsByIndexPath.sorted(by: { $0.key < $1.key }) {
-      if let moved = newPath(path) { cells[moved] = cell } else { endDisplaying(cell, at: path) }
-    }
-    visibleCellsByIndexPath = cells
+    visibleCellsByIndexPath = visibleCellsByIndexPath.carried(to: newPath) { endDisplaying($0, at: $1) }
     selectedIndexPaths = Set(selectedIndexPaths.compactMap(newPath))
     setNeedsLayout()
   }

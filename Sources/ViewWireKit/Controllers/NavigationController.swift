@@ -42,20 +42,17 @@ open class NavigationController: ViewController {
   open override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
 
   override func willForwardAppearance(appearing: Bool) {
-    if appearing, let top = topViewController { prepare(top) }
+    prepareShownChildForAppearance(appearing: appearing)
   }
 
   /// The top view joins this view only after the top controller's `viewWillAppear`, as in UIKit.
   override func didForwardAppearance(appearing: Bool) {
-    if appearing, let top = topViewController { install(top) }
+    installShownChildAfterAppearance(appearing: appearing)
   }
 
   /// The top controller appears and disappears with this one; its view may not be installed yet
   /// while it hears `viewWillAppear`.
-  override var childrenForAppearance: [ViewController] {
-    guard let top = topViewController, isViewLoaded else { return [] }
-    return [top]
-  }
+  override var childrenForAppearance: [ViewController] { shownChildForAppearance }
 
   /// Pushes `controller` on the stack and shows it.
   open func pushViewController(_ controller: ViewController, animated: Bool) {
@@ -69,7 +66,7 @@ open class NavigationController: ViewController {
     addChild(controller)
     viewControllers.append(controller)
     updateBar()
-    transition(from: old, to: controller, animated: animated) {
+    transitionShownChild(from: old, to: controller, animated: animated) {
       controller.didMove(toParent: self)
     }
   }
@@ -94,50 +91,14 @@ open class NavigationController: ViewController {
     for controller in popped { controller.willMove(toParent: nil) }
     viewControllers.removeSubrange((index + 1)...)
     updateBar()
-    transition(from: popped.first, to: viewControllers[index], animated: animated) {
+    transitionShownChild(from: popped.first, to: viewControllers[index], animated: animated) {
       for controller in popped { controller.removeFromParent() }
     }
     return popped
   }
 
-  /// Swaps the top controller's view, with appearance callbacks when this controller is on screen.
-  private func transition(
-    from old: ViewController?, to new: ViewController, animated: Bool, completion: @escaping () -> Void
-  ) {
-    guard isAppearing, let window = hostWindow else {
-      if isViewLoaded {
-        old?.viewIfLoaded?.removeFromSuperview()
-        install(new)
-      }
-      completion()
-      return
-    }
-    prepare(new)
-    old?.beginAppearanceTransition(isAppearing: false, animated: animated)
-    new.beginAppearanceTransition(isAppearing: true, animated: animated)
-    // UIKit calls `viewWillAppear` before the view joins the hierarchy, so it is added only now.
-    install(new)
-    // Clients get the final state at once, so the old view leaves now, before the layout pass
-    // the new one needs; its `viewDidDisappear` still waits for the new one's layout, as in UIKit.
-    old?.viewIfLoaded?.removeFromSuperview()
-    new.callViewIsAppearing()
-    window.runAfterLayout { [weak old, weak new] in
-      old?.endAppearanceTransition(animated: animated)
-      new?.endAppearanceTransition(animated: animated)
-      completion()
-    }
-  }
-
-  /// Loads `controller`'s view and gives it the frame and safe area it will have under the bar,
-  /// so its `viewWillAppear` already sees them.
-  private func prepare(_ controller: ViewController) {
-    let content: View = controller.view
-    controller.containerSafeAreaInsets = insetsUnderBar
-    content.frame = view.bounds
-  }
-
   /// The safe area this controller's children have: its own, with the bar added at the top.
-  private var insetsUnderBar: EdgeInsets {
+  var childSafeAreaInsets: EdgeInsets {
     let own = view.safeAreaInsets
     return EdgeInsets(
       top: own.top + NavigationBar.height, left: own.left, bottom: own.bottom, right: own.right)
@@ -145,19 +106,7 @@ open class NavigationController: ViewController {
 
   /// The client's insets changed: the bar moves below them and every controller of the stack gets
   /// them under the bar.
-  override func containerSafeAreaDidChange() {
-    view.setNeedsLayout()
-    for controller in viewControllers where controller.isViewLoaded {
-      controller.containerSafeAreaInsets = insetsUnderBar
-    }
-  }
-
-  /// Puts `controller`'s view (loading it if needed) under the bar, filling this view.
-  private func install(_ controller: ViewController) {
-    prepare(controller)
-    let content: View = controller.view
-    if content.superview !== view { view.insertSubview(content, belowSubview: navigationBar) }
-  }
+  override func containerSafeAreaDidChange() { barContainerSafeAreaDidChange() }
 
   /// Shows the top controller's title, and a back button titled after the one under it or, as
   /// UIKit does when that one has no title, a localised "Back" (the kit's own string tables).
@@ -176,14 +125,9 @@ open class NavigationController: ViewController {
 }
 
 /// The navigation controller's view: the bar on top, the top controller's view filling the rest.
-final class NavigationContainerView: View {
-  let bar: NavigationBar
-
+final class NavigationContainerView: BarContainerView {
   init(bar: NavigationBar) {
-    self.bar = bar
-    super.init()
-    backgroundColor = .systemBackground
-    addSubview(bar)
+    super.init(bar: bar)
   }
 
   /// A container with a bar of its own; View's required `init()`.
@@ -191,12 +135,16 @@ final class NavigationContainerView: View {
     self.init(bar: NavigationBar())
   }
 
-  override func layoutSubviews() {
-    super.layoutSubviews()
-    // The bar sits below the safe area's top, its background reaching up to the top edge.
-    bar.frame = CGRect(x: 0, y: 0, width: bounds.width, height: safeAreaInsets.top + NavigationBar.height)
-    for content in subviews where content !== bar { content.frame = bounds }
+  /// The bar sits below the safe area's top, its background reaching up to the top edge.
+  override var barFrame: CGRect {
+    CGRect(x: 0, y: 0, width: bounds.width, height: safeAreaInsets.top + NavigationBar.height)
   }
+}
+
+extension NavigationController: BarContainer {
+  var containerBar: View { navigationBar }
+  var shownChild: ViewController? { topViewController }
+  var barContainerChildren: [ViewController] { viewControllers }
 }
 
 /// The bar a navigation controller shows (UIKit's `UINavigationBar`): a centred title and a back

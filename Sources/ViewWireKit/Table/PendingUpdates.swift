@@ -87,3 +87,20 @@ struct PendingUpdates {
     return result
   }
 }
+
+extension Dictionary where Key: Comparable {
+  /// What an update does to the cells (or headers) on screen, for tables and collections alike:
+  /// each keeps its view under its new index (`newKey`), and one whose row, item or section is
+  /// gone (deleted or reloaded) is handed to `dropped`, in index order, and left out.
+  func carried(to newKey: (Key) -> Key?, dropping dropped: (Value, Key) -> Void) -> [Key: Value] {
+    var carried: [Key: Value] = [:]
+    for (key, value) in sorted(by: { $0.key < $1.key }) {
+      if let moved = newKey(key) {
+        carried[moved] = value
+      } else {
+        dropped(value, key)
+      }
+    }
+    return carried
+  }
+}

@@ -240,24 +240,10 @@ extension TableView {
       cellForRow(at: highlighted)?.setHighlighted(false, animated: false)
       highlightedIndexPath = nil
     }
-    var cells: [IndexPath: TableViewCell] = [:]
-    for (path, cell) in visibleCellsByIndexPath.sorted(by: { $0.key < $1.key }) {
-      if let moved = newPath(path) {
-        cells[moved] = cell
-      } else {
-        endDisplaying(cell, at: path)
-      }
+    visibleCellsByIndexPath = visibleCellsByIndexPath.carried(to: newPath) { endDisplaying($0, at: $1) }
+    visibleHeadersBySection = visibleHeadersBySection.carried(to: newSection) { header, _ in
+      endDisplaying(header: header)
     }
-    visibleCellsByIndexPath = cells
-    var headers: [Int: View] = [:]
-    for (section, header) in visibleHeadersBySection.sorted(by: { $0.key < $1.key }) {
-      if let moved = newSection(section) {
-        headers[moved] = header
-      } else {
-        endDisplaying(header: header)
-      }
-    }
-    visibleHeadersBySection = headers
     selectedIndexPaths = Set(selectedIndexPaths.compactMap(newPath))
   }
 }

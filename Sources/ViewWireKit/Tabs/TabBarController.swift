@@ -76,7 +76,7 @@ open class TabBarController: ViewController {
     }
     updateBar()
     let new = selectedViewController
-    transition(from: old, to: new, animated: animated) {
+    transitionShownChild(from: old, to: new, animated: animated) {
       for controller in removed { controller.removeFromParent() }
       for controller in controllers ?? [] { controller.didMove(toParent: self) }
     }
@@ -96,7 +96,7 @@ open class TabBarController: ViewController {
     let old = selectedViewController
     selected = index
     tabBar.selectedIndex = index
-    transition(from: old, to: controllers[index], animated: false) {}
+    transitionShownChild(from: old, to: controllers[index], animated: false) {}
   }
 
   /// Shows the tabs' titles: each item's, or its controller's `title`; a navigation controller
@@ -112,7 +112,7 @@ open class TabBarController: ViewController {
     tabBar.selectedIndex = selected
   }
 
-  // MARK: Appearance and views, as NavigationController does them
+  // MARK: Appearance and views, shared with NavigationController (BarContainer.swift)
 
   open override func loadView() {
     view = TabBarContainerView(bar: tabBar)
@@ -122,98 +122,48 @@ open class TabBarController: ViewController {
   open override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
 
   override func willForwardAppearance(appearing: Bool) {
-    if appearing, let selected = selectedViewController { prepare(selected) }
+    prepareShownChildForAppearance(appearing: appearing)
   }
 
   override func didForwardAppearance(appearing: Bool) {
-    if appearing, let selected = selectedViewController { install(selected) }
+    installShownChildAfterAppearance(appearing: appearing)
   }
 
-  override var childrenForAppearance: [ViewController] {
-    guard let selected = selectedViewController, isViewLoaded else { return [] }
-    return [selected]
-  }
-
-  private func transition(
-    from old: ViewController?, to new: ViewController?, animated: Bool, completion: @escaping () -> Void
-  ) {
-    guard old !== new || new?.viewIfLoaded?.superview == nil else {
-      completion()
-      return
-    }
-    guard isAppearing, let window = hostWindow else {
-      if isViewLoaded {
-        old?.viewIfLoaded?.removeFromSuperview()
-        if let new { install(new) }
-      }
-      completion()
-      return
-    }
-    if let new { prepare(new) }
-    old?.beginAppearanceTransition(isAppearing: false, animated: animated)
-    new?.beginAppearanceTransition(isAppearing: true, animated: animated)
-    if let new { install(new) }
-    old?.viewIfLoaded?.removeFromSuperview()
-    new?.callViewIsAppearing()
-    window.runAfterLayout { [weak old, weak new] in
-      old?.endAppearanceTransition(animated: animated)
-      new?.endAppearanceTransition(animated: animated)
-      completion()
-    }
-  }
-
-  /// Gives the tab's view the frame and safe area it has above the bar.
-  private func prepare(_ controller: ViewController) {
-    let content: View = controller.view
-    controller.containerSafeAreaInsets = insetsAboveBar
-    content.frame = view.bounds
-  }
+  override var childrenForAppearance: [ViewController] { shownChildForAppearance }
 
   /// The safe area the tabs have: this controller's own, with the bar added at the bottom.
-  private var insetsAboveBar: EdgeInsets {
+  var childSafeAreaInsets: EdgeInsets {
     let own = view.safeAreaInsets
     return EdgeInsets(top: own.top, left: own.left, bottom: own.bottom + TabBar.height, right: own.right)
   }
 
   /// The client's insets changed: the bar moves above the bottom one and every loaded tab gets
   /// them above the bar.
-  override func containerSafeAreaDidChange() {
-    view.setNeedsLayout()
-    for controller in viewControllers ?? [] where controller.isViewLoaded {
-      controller.containerSafeAreaInsets = insetsAboveBar
-    }
-  }
+  override func containerSafeAreaDidChange() { barContainerSafeAreaDidChange() }
+}
 
-  private func install(_ controller: ViewController) {
-    prepare(controller)
-    let content: View = controller.view
-    if content.superview !== view { view.insertSubview(content, belowSubview: tabBar) }
-  }
+extension TabBarController: BarContainer {
+  var containerBar: View { tabBar }
+  var shownChild: ViewController? { selectedViewController }
+  var barContainerChildren: [ViewController] { viewControllers ?? [] }
 }
 
 /// The tab bar controller's view: the selected tab's view, and the bar along the bottom.
-final class TabBarContainerView: View {
-  let bar: TabBar
+final class TabBarContainerView: BarContainerView {
+  init(bar: TabBar) {
+    super.init(bar: bar)
+  }
 
   /// A container with a bar of its own; View's required `init()`.
   required convenience init() {
     self.init(bar: TabBar())
   }
 
-  init(bar: TabBar) {
-    self.bar = bar
-    super.init()
-    backgroundColor = .systemBackground
-    addSubview(bar)
-  }
-
-  override func layoutSubviews() {
-    super.layoutSubviews()
-    // The bar sits above the safe area's bottom, its background reaching down to the bottom edge.
+  /// The bar sits above the safe area's bottom, its background reaching down to the bottom edge.
+  override var barFrame: CGRect {
     let bottom = safeAreaInsets.bottom
-    bar.frame = CGRect(
+    return CGRect(
       x: 0, y: bounds.height - TabBar.height - bottom, width: bounds.width, height: TabBar.height + bottom)
-    for content in subviews where content !== bar { content.frame = bounds }
   }
 }
 

@@ -96,6 +96,30 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class RestartedDaemon:
+    """Daemons started one after another at the same two ports, as a server that goes away and
+    comes back is: what a page sees when it reconnects. Used as a context manager, which stops
+    every daemon it started."""
+
+    def __init__(self, workdir: Path) -> None:
+        self.workdir = workdir
+        self.port, self.web_port = free_port(), free_port()
+        self.daemons: List[WebDaemon] = []
+
+    def start(self, name: str) -> WebDaemon:
+        """Starts the next daemon at the shared ports, its files in the folder `name`."""
+        daemon = WebDaemon(self.workdir / name, port=self.port, web_port=self.web_port)
+        self.daemons.append(daemon)
+        return daemon
+
+    def __enter__(self) -> "RestartedDaemon":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for daemon in self.daemons:
+            daemon.stop()
+
+
 def chromium() -> webdriver.Chrome:
     """Debian's headless Chromium through its chromedriver, logging WebSocket traffic."""
     binary = shutil.which("chromium") or "/usr/bin/chromium"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from helpers import WebDaemon, free_port, load, page_state, wait_for, wait_settled
+from helpers import RestartedDaemon, WebDaemon, load, page_state, wait_for, wait_settled
 from selenium import webdriver
 from selenium.webdriver.common.by import By
 from test_apps import check_mirror
@@ -13,10 +13,8 @@ from test_apps import check_mirror
 
 def test_a_dropped_connection_is_shown_and_a_new_session_opens_the_app_again(
         tmp_path: Path, browser: webdriver.Chrome) -> None:
-    port, web_port = free_port(), free_port()
-    first = WebDaemon(tmp_path / "first", port=port, web_port=web_port)
-    second = None
-    try:
+    with RestartedDaemon(tmp_path) as daemons:
+        first = daemons.start("first")
         load(browser, f"{first.url}#/square")
         before = wait_settled(browser)
         state = browser.find_element(By.ID, "state")
@@ -27,7 +25,7 @@ def test_a_dropped_connection_is_shown_and_a_new_session_opens_the_app_again(
         wait_for(lambda: "server shutting down" in state.text, "the reason on the page")
         assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-state") in ("disconnected", "connecting")
 
-        second = WebDaemon(tmp_path / "second", port=port, web_port=web_port)
+        daemons.start("second")
         # Backoff: the page retries after 0.5, 1, 2... seconds; it finds the new daemon.
         after = wait_settled(browser)
         assert state.text == f"connected, session {after['session']}"
@@ -36,10 +34,6 @@ def test_a_dropped_connection_is_shown_and_a_new_session_opens_the_app_again(
         log = browser.execute_script("return viewwire.log()")
         assert log.count("> open square") == 2, "the page opened its app again in the new session"
         check_mirror(browser)
-    finally:
-        first.stop()
-        if second:
-            second.stop()
 
 
 def test_the_reconnect_button_starts_a_new_session(daemon: WebDaemon, browser: webdriver.Chrome) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 import pytest
-from helpers import REPO, WebDaemon, free_port, load, page_state, send, wait_for, wait_settled
+from helpers import REPO, RestartedDaemon, WebDaemon, load, page_state, send, wait_for, wait_settled
 from selenium import webdriver
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -144,17 +144,15 @@ def test_a_reload_resumes_the_tabs_session(daemon: WebDaemon, browser: webdriver
 
 def test_a_session_the_daemon_lost_is_replaced_by_a_new_one_and_the_page_says_so(
         tmp_path: Path, browser: webdriver.Chrome) -> None:
-    port, web_port = free_port(), free_port()
-    first = WebDaemon(tmp_path / "first", port=port, web_port=web_port)
-    second = None
-    try:
+    with RestartedDaemon(tmp_path) as daemons:
+        first = daemons.start("first")
         load(browser, f"{first.url}#/square")
         before = wait_settled(browser)
         wait_for(lambda: browser.execute_script("return viewwire.connection.token"), "the resume token")
         first.process.kill()  # no bye: the page cannot tell a crash from a cut, and tries to resume
         first.process.wait()
         wait_for(lambda: indicator_shown(browser), "the reconnecting indicator")
-        second = WebDaemon(tmp_path / "second", port=port, web_port=web_port)
+        daemons.start("second")
         after = wait_settled(browser)
         assert not indicator_shown(browser)
         assert any(line.startswith("< error client unknown-session") for line in wire_log(browser))
@@ -162,10 +160,6 @@ def test_a_session_the_daemon_lost_is_replaced_by_a_new_one_and_the_page_says_so
         assert f"connected, session {after['session']}" in state and "new one" in state, state
         assert sum(line.startswith("> open square") for line in wire_log(browser)) == 2
         check_mirror(browser)
-    finally:
-        first.stop()
-        if second:
-            second.stop()
 
 
 def test_an_idle_page_pings_so_the_idle_timeout_does_not_drop_it(tmp_path: Path, browser: webdriver.Chrome) -> None:
