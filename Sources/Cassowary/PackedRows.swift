@@ -12,7 +12,7 @@
 /// The solver packs its rows in ``Solver/trimStorage()`` and unpacks them, exactly as they were
 /// (same slots, same cells in the same order, same bits), before its next change; nothing the
 /// pivoting rules look at differs, so no solution does.
-struct PackedRows {
+struct PackedRows: Sendable {
   /// Per slot: the row's constant, its basic symbol (packed, see `pack`), and where its cells
   /// end in `symbols`/`coefficients` (they start where the previous slot's end).
   private(set) var constants: [Double]
@@ -33,9 +33,16 @@ struct PackedRows {
     Symbol(id: Int32(packed & (1 << 29 - 1)), kind: Symbol.Kind(rawValue: UInt8(packed >> 29))!)
   }
 
-  /// Packs `rows` (free slots included, as empty rows), each array at exactly its size.
-  init(_ rows: [Row]) {
-    let cellCount = rows.reduce(0) { $0 + $1.cells.count }
+  /// Packs `rows` (free slots included, as empty rows), each array at exactly its size. A slot
+  /// that `unread` marks was never unpacked since `source` was (see ``Solver``'s `thaw`): its
+  /// row in `rows` has the constant and basic symbol but no cells, and its cells are copied
+  /// from `source`, where they still are.
+  init(_ rows: [Row], unread: [Bool] = [], source: PackedRows? = nil) {
+    @inline(__always) func isUnread(_ slot: Int) -> Bool { slot < unread.count && unread[slot] }
+    var cellCount = 0
+    for slot in rows.indices {
+      cellCount += isUnread(slot) ? source!.cellCount(ofSlot: slot) : rows[slot].cells.count
+    }
     constants = [Double](filling: rows.count) { buffer, count in
       for (slot, row) in rows.enumerated() { buffer.initializeElement(at: slot, to: row.constant) }
       count = rows.count
@@ -50,10 +57,16 @@ struct PackedRows {
     symbols.reserveCapacity(cellCount)
     coefficients.reserveCapacity(cellCount)
     ends.reserveCapacity(rows.count)
-    for row in rows {
-      for cell in row.cells {
-        symbols.append(Self.pack(cell.symbol))
-        coefficients.append(cell.coefficient)
+    for (slot, row) in rows.enumerated() {
+      if isUnread(slot), let source {
+        let range = source.range(ofSlot: slot)
+        symbols.append(contentsOf: source.symbols[range])
+        coefficients.append(contentsOf: source.coefficients[range])
+      } else {
+        for cell in row.cells {
+          symbols.append(Self.pack(cell.symbol))
+          coefficients.append(cell.coefficient)
+        }
       }
       ends.append(Int32(symbols.count))
     }
@@ -68,25 +81,38 @@ struct PackedRows {
   /// Cells packed.
   var cellCount: Int { symbols.count }
 
-  /// The rows as they were packed, each row's cells in an array of exactly their size.
-  func unpacked() -> [Row] {
-    var rows: [Row] = []
-    rows.reserveCapacity(constants.count)
-    var start = 0
-    for slot in constants.indices {
-      let end = Int(ends[slot])
-      let cells = [Cell](filling: end - start) { buffer, count in
-        for index in start..<end {
-          buffer.initializeElement(
-            at: index - start, to: Cell(symbol: Self.unpack(symbols[index]), coefficient: coefficients[index])
-          )
-        }
-        count = end - start
+  /// Where the slot's cells are in `symbols`/`coefficients`.
+  @inline(__always) func range(ofSlot slot: Int) -> Range<Int> {
+    (slot == 0 ? 0 : Int(ends[slot - 1]))..<Int(ends[slot])
+  }
+
+  /// How many cells the slot's row has.
+  func cellCount(ofSlot slot: Int) -> Int { range(ofSlot: slot).count }
+
+  /// The slot's cells, unpacked, in an array of exactly their size.
+  func cells(ofSlot slot: Int) -> [Cell] {
+    let range = range(ofSlot: slot)
+    if range.isEmpty { return [] }
+    return [Cell](filling: range.count) { buffer, count in
+      for index in range {
+        buffer.initializeElement(
+          at: index - range.lowerBound,
+          to: Cell(symbol: Self.unpack(symbols[index]), coefficient: coefficients[index]))
       }
-      rows.append(Row(sortedCells: cells, constant: constants[slot], basic: Self.unpack(basics[slot])))
-      start = end
+      count = range.count
     }
-    return rows
+  }
+
+  /// Every slot's row with its constant and basic symbol but none of its cells (which
+  /// `cells(ofSlot:)` gives when the row is first read): one allocation for the whole tableau.
+  func shells() -> [Row] {
+    [Row](filling: constants.count) { buffer, count in
+      for slot in constants.indices {
+        buffer.initializeElement(
+          at: slot, to: Row(sortedCells: [], constant: constants[slot], basic: Self.unpack(basics[slot])))
+      }
+      count = constants.count
+    }
   }
 
   /// Calls `body` with the slot and symbol id of every packed cell, slot after slot.
@@ -97,6 +123,21 @@ struct PackedRows {
       for index in start..<end { body(Int32(slot), Int(symbols[index] & (1 << 29 - 1))) }
       start = end
     }
+  }
+
+  /// Feeds every packed bit to `hasher` (``FrozenTables``).
+  func hashBits(into hasher: inout Hasher) {
+    hashBytes(of: constants, into: &hasher)
+    hashBytes(of: basics, into: &hasher)
+    hashBytes(of: ends, into: &hasher)
+    hashBytes(of: symbols, into: &hasher)
+    hashBytes(of: coefficients, into: &hasher)
+  }
+
+  /// Whether every packed bit is the same as in `other`.
+  func hasSameBits(as other: PackedRows) -> Bool {
+    sameBytes(constants, other.constants) && sameBytes(basics, other.basics) && sameBytes(ends, other.ends)
+      && sameBytes(symbols, other.symbols) && sameBytes(coefficients, other.coefficients)
   }
 
   /// Heap bytes held (array headers included).

@@ -65,7 +65,7 @@ struct Row {
     self.constant = constant
   }
 
-  /// A row made from cells already sorted by symbol id (``PackedRows/unpacked()``).
+  /// A row made from cells already sorted by symbol id (``PackedRows/cells(ofSlot:)``).
   init(sortedCells: [Cell], constant: Double, basic: Symbol) {
     self.cells = sortedCells
     self.constant = constant
