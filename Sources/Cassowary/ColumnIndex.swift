@@ -53,28 +53,47 @@ struct ColumnIndex {
   /// Read from the packed rows, so the rows themselves need not be unpacked for it.
   init(packed rows: PackedRows, counts: [Int32]) {
     let symbolCount = counts.count
-    var sizes = [Int32](repeating: 0, count: symbolCount)
-    rows.forEachCell { _, symbol in sizes[symbol] &+= 1 }
+    let idMask: UInt32 = 1 << 29 - 1
     var columns = [Column](repeating: Column(), count: symbolCount)
     var spills: [[Int32]] = []
-    for symbol in 0..<symbolCount where sizes[symbol] > 3 {
-      columns[symbol].a = Int32(spills.count)
-      var spill: [Int32] = []
-      spill.reserveCapacity(Int(sizes[symbol]))
-      spills.append(spill)
-    }
-    rows.forEachCell { slot, symbol in
-      if sizes[symbol] > 3 {
-        spills[Int(columns[symbol].a)].append(slot)
-        columns[symbol].count &+= 1
-        return
+    rows.withEndsAndSymbols { ends, symbols in
+      columns.withUnsafeMutableBufferPointer { columns in
+        // First pass: each column's length, counted in its record.
+        for packed in symbols { columns[Int(packed & idMask)].count &+= 1 }
+        // Columns longer than three get a spill array of exactly their length.
+        for symbol in 0..<symbolCount where columns[symbol].count > 3 {
+          var spill: [Int32] = []
+          spill.reserveCapacity(Int(columns[symbol].count))
+          columns[symbol].a = Int32(spills.count)
+          columns[symbol].b = -1  // marks a spilled column while filling
+          spills.append(spill)
+          columns[symbol].count = 0
+        }
+        for symbol in 0..<symbolCount where columns[symbol].b != -1 { columns[symbol].count = 0 }
+        // Second pass: the slots, in slot order.
+        var start = 0
+        for slot in 0..<ends.count {
+          let end = Int(ends[slot])
+          for index in start..<end {
+            let symbol = Int(symbols[index] & idMask)
+            let column = columns[symbol]
+            if column.b == -1 {
+              spills[Int(column.a)].append(Int32(slot))
+            } else {
+              switch column.count {
+              case 0: columns[symbol].a = Int32(slot)
+              case 1: columns[symbol].b = Int32(slot)
+              default: columns[symbol].c = Int32(slot)
+              }
+            }
+            columns[symbol].count &+= 1
+          }
+          start = end
+        }
+        for symbol in 0..<symbolCount where columns[symbol].b == -1 && columns[symbol].count > 3 {
+          columns[symbol].b = 0
+        }
       }
-      switch columns[symbol].count {
-      case 0: columns[symbol].a = slot
-      case 1: columns[symbol].b = slot
-      default: columns[symbol].c = slot
-      }
-      columns[symbol].count &+= 1
     }
     var phantoms: [Int32] = []
     for symbol in 0..<symbolCount where counts[symbol] > columns[symbol].count {

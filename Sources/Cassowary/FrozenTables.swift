@@ -25,7 +25,7 @@ final class FrozenTables: Sendable {
   let slotOfSymbol: [Int32]
   let freeSlots: [Int32]
   let objective: Row
-  /// A hash of every bit above, the intern table's key.
+  /// The intern table's key: a hash of the rows' per-slot bits and the tables' sizes.
   let hash: Int
 
   private init(
@@ -40,17 +40,13 @@ final class FrozenTables: Sendable {
     self.objective = objective
     var hasher = Hasher()
     rows.hashBits(into: &hasher)
-    hashBytes(of: columnCounts, into: &hasher)
-    hashBytes(of: externalCounts, into: &hasher)
-    hashBytes(of: slotOfSymbol, into: &hasher)
-    hashBytes(of: freeSlots, into: &hasher)
+    // The other tables follow from the rows in practice: their sizes are enough for the key.
+    hasher.combine(columnCounts.count)
+    hasher.combine(externalCounts.count)
+    hasher.combine(slotOfSymbol.count)
+    hasher.combine(freeSlots.count)
+    hasher.combine(objective.cells.count)
     hasher.combine(objective.constant.bitPattern)
-    hasher.combine(objective.basic.id)
-    for cell in objective.cells {
-      hasher.combine(cell.symbol.id)
-      hasher.combine(cell.symbol.kind)
-      hasher.combine(cell.coefficient.bitPattern)
-    }
     hash = hasher.finalize()
   }
 
@@ -64,11 +60,13 @@ final class FrozenTables: Sendable {
       rows: rows, columnCounts: columnCounts, externalCounts: externalCounts, slotOfSymbol: slotOfSymbol,
       freeSlots: freeSlots, objective: objective)
     return registry.withLock { table in
-      if let bucket = table[made.hash] {
-        for entry in bucket {
-          if let shared = entry.tables, shared.hasSameBits(as: made) { return shared }
-        }
+      let bucket = table[made.hash] ?? []
+      for entry in bucket {
+        if let shared = entry.tables, shared.hasSameBits(as: made) { return shared }
       }
+      // A bucket stays short whatever the tableaux (the key does not hash every cell): a full
+      // one keeps what it has and the new tables stay unshared.
+      guard bucket.count < Self.bucketLimit else { return made }
       table[made.hash, default: []].append(WeakTables(tables: made))
       return made
     }
@@ -98,6 +96,9 @@ final class FrozenTables: Sendable {
     }
   }
 
+  /// At most this many distinct tables share a key, so a freeze compares with at most this many.
+  static let bucketLimit = 8
+
   /// A weak reference in the intern table: the table does not keep tables alive.
   private struct WeakTables {
     weak var tables: FrozenTables?
@@ -116,8 +117,21 @@ func hashBytes<Element: BitwiseCopyable>(of array: [Element], into hasher: inout
   array.withUnsafeBytes { hasher.combine(bytes: $0) }
 }
 
-/// Whether two arrays hold the same bytes.
+/// Whether two arrays hold the same bytes, compared eight at a time (a freeze that finds its
+/// tables already interned compares every cell).
 func sameBytes<Element: BitwiseCopyable>(_ a: [Element], _ b: [Element]) -> Bool {
   guard a.count == b.count else { return false }
-  return a.withUnsafeBytes { a in b.withUnsafeBytes { b in a.elementsEqual(b) } }
+  return a.withUnsafeBytes { a in
+    b.withUnsafeBytes { b in
+      let words = a.count / 8
+      for index in 0..<words
+      where a.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+        != b.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)
+      {
+        return false
+      }
+      for index in words * 8..<a.count where a[index] != b[index] { return false }
+      return true
+    }
+  }
 }

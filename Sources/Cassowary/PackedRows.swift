@@ -51,24 +51,53 @@ struct PackedRows: Sendable {
       for (slot, row) in rows.enumerated() { buffer.initializeElement(at: slot, to: Self.pack(row.basic)) }
       count = rows.count
     }
-    var symbols: [UInt32] = []
-    var coefficients: [Double] = []
-    var ends: [Int32] = []
-    symbols.reserveCapacity(cellCount)
-    coefficients.reserveCapacity(cellCount)
-    ends.reserveCapacity(rows.count)
-    for (slot, row) in rows.enumerated() {
-      if isUnread(slot), let source {
-        let range = source.range(ofSlot: slot)
-        symbols.append(contentsOf: source.symbols[range])
-        coefficients.append(contentsOf: source.coefficients[range])
-      } else {
-        for cell in row.cells {
-          symbols.append(Self.pack(cell.symbol))
-          coefficients.append(cell.coefficient)
+    // Written through buffers, slot after slot: this runs once per frame that changed a
+    // window's layout, and appending cell by cell (a capacity check each) was half its cost.
+    let ends = [Int32](filling: rows.count) { buffer, count in
+      var end: Int32 = 0
+      for slot in rows.indices {
+        end &+= Int32(isUnread(slot) ? source!.cellCount(ofSlot: slot) : rows[slot].cells.count)
+        buffer.initializeElement(at: slot, to: end)
+      }
+      count = rows.count
+    }
+    let symbols = [UInt32](filling: cellCount) { buffer, count in
+      var at = 0
+      for (slot, row) in rows.enumerated() {
+        if isUnread(slot), let source {
+          for index in source.range(ofSlot: slot) {
+            buffer.initializeElement(at: at, to: source.symbols[index])
+            at &+= 1
+          }
+        } else {
+          row.cells.withUnsafeBufferPointer { cells in
+            for cell in cells {
+              buffer.initializeElement(at: at, to: Self.pack(cell.symbol))
+              at &+= 1
+            }
+          }
         }
       }
-      ends.append(Int32(symbols.count))
+      count = cellCount
+    }
+    let coefficients = [Double](filling: cellCount) { buffer, count in
+      var at = 0
+      for (slot, row) in rows.enumerated() {
+        if isUnread(slot), let source {
+          for index in source.range(ofSlot: slot) {
+            buffer.initializeElement(at: at, to: source.coefficients[index])
+            at &+= 1
+          }
+        } else {
+          row.cells.withUnsafeBufferPointer { cells in
+            for cell in cells {
+              buffer.initializeElement(at: at, to: cell.coefficient)
+              at &+= 1
+            }
+          }
+        }
+      }
+      count = cellCount
     }
     self.symbols = symbols
     self.coefficients = coefficients
@@ -86,6 +115,29 @@ struct PackedRows: Sendable {
     (slot == 0 ? 0 : Int(ends[slot - 1]))..<Int(ends[slot])
   }
 
+  /// The coefficient of the symbol with id `id` in the slot's row, or nil when the row does not
+  /// mention it (binary search: a row's cells are sorted by id).
+  func coefficient(ofSlot slot: Int, _ id: Int32) -> Double? {
+    let range = range(ofSlot: slot)
+    let target = UInt32(id)
+    return symbols.withUnsafeBufferPointer { symbols -> Double? in
+      var low = range.lowerBound
+      var high = range.upperBound
+      while low < high {
+        let mid = (low &+ high) >> 1
+        let found = symbols[mid] & (1 << 29 - 1)
+        if found < target {
+          low = mid &+ 1
+        } else if found > target {
+          high = mid
+        } else {
+          return coefficients[mid]
+        }
+      }
+      return nil
+    }
+  }
+
   /// How many cells the slot's row has.
   func cellCount(ofSlot slot: Int) -> Int { range(ofSlot: slot).count }
 
@@ -93,13 +145,17 @@ struct PackedRows: Sendable {
   func cells(ofSlot slot: Int) -> [Cell] {
     let range = range(ofSlot: slot)
     if range.isEmpty { return [] }
-    return [Cell](filling: range.count) { buffer, count in
-      for index in range {
-        buffer.initializeElement(
-          at: index - range.lowerBound,
-          to: Cell(symbol: Self.unpack(symbols[index]), coefficient: coefficients[index]))
+    return symbols.withUnsafeBufferPointer { symbols in
+      coefficients.withUnsafeBufferPointer { coefficients in
+        [Cell](filling: range.count) { buffer, count in
+          for index in range {
+            buffer.initializeElement(
+              at: index &- range.lowerBound,
+              to: Cell(symbol: Self.unpack(symbols[index]), coefficient: coefficients[index]))
+          }
+          count = range.count
+        }
       }
-      count = range.count
     }
   }
 
@@ -115,6 +171,15 @@ struct PackedRows: Sendable {
     }
   }
 
+  /// Calls `body` with the row ends and the packed symbols (id in the low 29 bits), for loops
+  /// over every cell that should not pay a bounds check per cell.
+  func withEndsAndSymbols<Result>(
+    _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<UInt32>) -> Result
+  ) -> Result {
+    ends.withUnsafeBufferPointer { ends in symbols.withUnsafeBufferPointer { symbols in body(ends, symbols) }
+    }
+  }
+
   /// Calls `body` with the slot and symbol id of every packed cell, slot after slot.
   func forEachCell(_ body: (_ slot: Int32, _ symbol: Int) -> Void) {
     var start = 0
@@ -125,13 +190,15 @@ struct PackedRows: Sendable {
     }
   }
 
-  /// Feeds every packed bit to `hasher` (``FrozenTables``).
+  /// Feeds the per-slot bits (constants, basic symbols, row lengths) and the cell count to
+  /// `hasher` (``FrozenTables``): enough to tell tableaux apart in practice (two windows of
+  /// different sizes differ in their constants), at a fraction of hashing every cell, which
+  /// was a tenth of a stacks toggle's packing. Equality still compares every bit.
   func hashBits(into hasher: inout Hasher) {
     hashBytes(of: constants, into: &hasher)
     hashBytes(of: basics, into: &hasher)
     hashBytes(of: ends, into: &hasher)
-    hashBytes(of: symbols, into: &hasher)
-    hashBytes(of: coefficients, into: &hasher)
+    hasher.combine(symbols.count)
   }
 
   /// Whether every packed bit is the same as in `other`.

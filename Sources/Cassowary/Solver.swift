@@ -547,16 +547,25 @@ public final class Solver {
 
   /// Renumbers the symbols still in use, in their old order, when fewer than half the ids are.
   ///
-  /// Every constraint's marker and every external symbol is a distinct live id, so when those
-  /// alone are half the ids the tables cannot be sparse and the pass over the rows is skipped
-  /// (it ran after every changing frame, about a tenth of trimStorage's cost; Stop 13).
+  /// Every constraint's marker and second error and every external symbol is a distinct live
+  /// id, so when those alone are half the ids the tables cannot be sparse and the pass over the
+  /// rows is skipped (it ran after every changing frame; Stop 13). Unread rows are scanned in
+  /// their packed form, and read only when the ids are renumbered.
   private func renumberSymbolsIfSparse() {
-    guard (entries.count + externals.count) * 2 < slotOfSymbol.count else { return }
-    readAll()
+    var known = externals.count
+    for entry in entries { known += entry.tag.other.isValid ? 2 : 1 }
+    guard known * 2 < slotOfSymbol.count else { return }
     var used = [Bool](repeating: false, count: slotOfSymbol.count)
-    for row in rows where row.basic.isValid {
+    for (slot, row) in rows.enumerated() where row.basic.isValid {
       used[row.basic.index] = true
+      if slot < unread.count && unread[slot] { continue }
       for cell in row.cells { used[cell.symbol.index] = true }
+    }
+    if let thawedFrom, !unread.isEmpty {
+      let unread = unread
+      thawedFrom.rows.forEachCell { slot, symbol in
+        if Int(slot) < unread.count && unread[Int(slot)] { used[symbol] = true }
+      }
     }
     for cell in objective.cells { used[cell.symbol.index] = true }
     for entry in entries {
@@ -567,6 +576,7 @@ public final class Solver {
     used[0] = true
     let live = used.reduce(0) { $0 + ($1 ? 1 : 0) }
     guard live * 2 < used.count else { return }
+    readAll()
 
     var newID = [Int32](repeating: -1, count: used.count)
     var next: Int32 = 0
@@ -722,8 +732,25 @@ public final class Solver {
 
   private func readUnread(_ slot: Int) {
     unread[slot] = false
-    let cells = thawedFrom!.rows.cells(ofSlot: slot)
-    rows[slot] = Row(sortedCells: cells, constant: rows[slot].constant, basic: rows[slot].basic)
+    rows[slot].setSortedCells(thawedFrom!.rows.cells(ofSlot: slot))
+  }
+
+  /// Whether the row in `slot` mentions `symbol`, read from the packed cells when the row is
+  /// unread (a walk visits many rows it does not change).
+  @inline(__always) private func mentions(_ slot: Int, _ symbol: Symbol) -> Bool {
+    if slot < unread.count && unread[slot] {
+      return thawedFrom!.rows.coefficient(ofSlot: slot, symbol.id) != nil
+    }
+    return rows[slot].contains(symbol)
+  }
+
+  /// The coefficient of `symbol` in the row in `slot` (0 if it is not mentioned), read from the
+  /// packed cells when the row is unread.
+  @inline(__always) private func coefficient(_ slot: Int, _ symbol: Symbol) -> Double {
+    if slot < unread.count && unread[slot] {
+      return thawedFrom!.rows.coefficient(ofSlot: slot, symbol.id) ?? 0
+    }
+    return rows[slot].coefficient(for: symbol)
   }
 
   /// Reads every row still unread (before a pass that rewrites them all).
@@ -768,9 +795,7 @@ public final class Solver {
     let stamp = walk
     return columns.filter(symbol.index) { slot in
       let slot = Int(slot)
-      guard visited[slot] != stamp else { return false }
-      read(slot)
-      guard rows[slot].contains(symbol) else { return false }
+      guard visited[slot] != stamp && mentions(slot, symbol) else { return false }
       visited[slot] = stamp
       return true
     }
@@ -781,15 +806,19 @@ public final class Solver {
   /// column once, compacting it as ``rowsMentioning(_:)`` does, looking each coefficient up once,
   /// and works on the row storage directly.
   private func shiftRows(mentioning marker: Symbol, by delta: Double) {
-    if !unread.isEmpty { readColumn(marker) }
     walk &+= 1
     let stamp = walk
+    // Only constants change, so unread rows stay unread: their coefficients are read packed.
+    let unread = unread
+    let packed = thawedFrom?.rows
     rows.withUnsafeMutableBufferPointer { rows in
       visited.withUnsafeMutableBufferPointer { visited in
         _ = columns.filter(marker.index) { slot in
           let slot = Int(slot)
           guard visited[slot] != stamp else { return false }
-          let coefficient = rows[slot].coefficient(for: marker)
+          let coefficient =
+            slot < unread.count && unread[slot]
+            ? packed!.coefficient(ofSlot: slot, marker.id) ?? 0 : rows[slot].coefficient(for: marker)
           guard coefficient != 0 else { return false }
           visited[slot] = stamp
           if rows[slot].add(delta * coefficient) < 0 && rows[slot].basic.isRestricted {
@@ -799,12 +828,6 @@ public final class Solver {
         }
       }
     }
-  }
-
-  /// Reads every row the column of `symbol` lists (stale entries included), so a walk over the
-  /// row storage directly finds them unpacked.
-  private func readColumn(_ symbol: Symbol) {
-    columns.forEach(symbol.index) { slot in read(Int(slot)) }
   }
 
   /// Pivots: `leaving` (basic) becomes parametric and `entering` (mentioned by its row) basic.
@@ -828,6 +851,7 @@ public final class Solver {
     var added: [Symbol] = []
     for slot in rowsMentioning(symbol) {
       let s = Int(slot)
+      read(s)
       added.removeAll(keepingCapacity: true)
       rows[s].substitute(symbol, row, added: &added)
       rows[s].compact()
@@ -929,7 +953,7 @@ public final class Solver {
   private func keepsFeasible(_ symbol: Symbol, _ value: Double) -> Bool {
     for slot in rowsMentioning(symbol) {
       let row = rows[Int(slot)]
-      if row.basic.isRestricted && row.constant + row.coefficient(for: symbol) * value < 0 { return false }
+      if row.basic.isRestricted && row.constant + coefficient(Int(slot), symbol) * value < 0 { return false }
     }
     return true
   }
@@ -962,7 +986,10 @@ public final class Solver {
       addRow(artRow)
     }
     // The artificial variable is parametric (so zero): remove its column.
-    for slot in rowsMentioning(art) { rows[Int(slot)].remove(art) }
+    for slot in rowsMentioning(art) {
+      read(Int(slot))
+      rows[Int(slot)].remove(art)
+    }
     columns.clear(art.index)
     objective.remove(art)
     return true
@@ -1048,7 +1075,7 @@ public final class Solver {
       let row = rows[Int(slot)]
       let symbol = row.basic
       guard symbol.isRestricted else { continue }
-      let coefficient = row.coefficient(for: entering)
+      let coefficient = coefficient(Int(slot), entering)
       guard coefficient < 0 else { continue }
       let ratio = -row.constant / coefficient
       if ratio < bestRatio || (ratio == bestRatio && symbol.id < best!.id) {
@@ -1079,7 +1106,7 @@ public final class Solver {
     for slot in rowsMentioning(marker) {
       let row = rows[Int(slot)]
       let symbol = row.basic
-      let c = row.coefficient(for: marker)
+      let c = coefficient(Int(slot), marker)
       if c == 0 { continue }
       if symbol.kind == .dummy {
         if dummy == nil || symbol.id < dummy!.id { dummy = symbol }
