@@ -1,4 +1,8 @@
-import Synchronization
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An idle solver's packed tables (see ``Solver/trimStorage()``), immutable, and shared by
 /// every solver whose packed tables are equal bit for bit.
@@ -105,7 +109,23 @@ final class FrozenTables: Sendable {
   }
 
   /// Every live instance, by hash. Process-wide (solvers of every loop share), behind a lock.
-  private static let registry = Mutex<[Int: [WeakTables]]>([:])
+  private static let registry = Registry()
+
+  /// The intern table behind a pthread mutex rather than `Synchronization.Mutex`: on Linux the
+  /// latter waits on a futex that ThreadSanitizer does not see, so the sanitizer run (CI runs
+  /// the tests under it) reported every two loops' freezes as a race.
+  private final class Registry: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var table: [Int: [WeakTables]] = [:]
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    func withLock<Result>(_ body: (inout [Int: [WeakTables]]) -> Result) -> Result {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return body(&table)
+    }
+  }
 
   /// How many distinct tables are alive, for tests.
   static var liveCount: Int { registry.withLock { $0.values.reduce(0) { $0 + $1.count } } }
