@@ -32,7 +32,11 @@ struct ColumnIndex {
   /// so the order in which the solver tries candidate subjects (fewest entries first) is the
   /// same as without the cleaning; the next walk or `clear` forgets them, as it would have
   /// dropped the entries.
-  private var phantoms: [Int32: Int32] = [:]
+  ///
+  /// Either empty (no phantoms) or one count per symbol: an array rather than a hash table,
+  /// because every walk and every count after a thaw looked it up, and a thaw made an entry for
+  /// most columns (BENCHMARKS.md, Stop 13).
+  private var phantoms: [Int32] = []
 
   /// An empty index.
   init() {}
@@ -42,14 +46,63 @@ struct ColumnIndex {
   /// counted when it was frozen (`counts[symbol]`, from `count(of:)`: stale entries, duplicates
   /// and earlier phantoms). Walks return the rows that mention a symbol, each once, whatever the
   /// order of its entries, so the only thing the entries decide beyond that, the count, is kept.
-  init(rows: [Row], counts: [Int32]) {
-    columns = [Column](repeating: Column(), count: counts.count)
-    for (slot, row) in rows.enumerated() where row.basic.isValid {
-      for cell in row.cells { append(Int32(slot), to: cell.symbol.index) }
+  ///
+  /// Built in two passes, so each spilled column is allocated once at its size rather than
+  /// grown entry by entry: this runs once per frame that changes an idle window's layout.
+  ///
+  /// Read from the packed rows, so the rows themselves need not be unpacked for it.
+  init(packed rows: PackedRows, counts: [Int32]) {
+    let symbolCount = counts.count
+    let idMask: UInt32 = 1 << 29 - 1
+    var columns = [Column](repeating: Column(), count: symbolCount)
+    var spills: [[Int32]] = []
+    rows.withEndsAndSymbols { ends, symbols in
+      columns.withUnsafeMutableBufferPointer { columns in
+        // First pass: each column's length, counted in its record.
+        for packed in symbols { columns[Int(packed & idMask)].count &+= 1 }
+        // Columns longer than three get a spill array of exactly their length.
+        for symbol in 0..<symbolCount where columns[symbol].count > 3 {
+          var spill: [Int32] = []
+          spill.reserveCapacity(Int(columns[symbol].count))
+          columns[symbol].a = Int32(spills.count)
+          columns[symbol].b = -1  // marks a spilled column while filling
+          spills.append(spill)
+          columns[symbol].count = 0
+        }
+        for symbol in 0..<symbolCount where columns[symbol].b != -1 { columns[symbol].count = 0 }
+        // Second pass: the slots, in slot order.
+        var start = 0
+        for slot in 0..<ends.count {
+          let end = Int(ends[slot])
+          for index in start..<end {
+            let symbol = Int(symbols[index] & idMask)
+            let column = columns[symbol]
+            if column.b == -1 {
+              spills[Int(column.a)].append(Int32(slot))
+            } else {
+              switch column.count {
+              case 0: columns[symbol].a = Int32(slot)
+              case 1: columns[symbol].b = Int32(slot)
+              default: columns[symbol].c = Int32(slot)
+              }
+            }
+            columns[symbol].count &+= 1
+          }
+          start = end
+        }
+        for symbol in 0..<symbolCount where columns[symbol].b == -1 && columns[symbol].count > 3 {
+          columns[symbol].b = 0
+        }
+      }
     }
-    for symbol in counts.indices where counts[symbol] > columns[symbol].count {
-      phantoms[Int32(symbol)] = counts[symbol] - columns[symbol].count
+    var phantoms: [Int32] = []
+    for symbol in 0..<symbolCount where counts[symbol] > columns[symbol].count {
+      if phantoms.isEmpty { phantoms = [Int32](repeating: 0, count: symbolCount) }
+      phantoms[symbol] = counts[symbol] - columns[symbol].count
     }
+    self.columns = columns
+    self.spills = spills
+    self.phantoms = phantoms
   }
 
   /// What a frozen index keeps: each symbol's `count(of:)`.
@@ -66,12 +119,15 @@ struct ColumnIndex {
   var symbolCount: Int { columns.count }
 
   /// Adds an empty column for the next symbol id.
-  mutating func addSymbol() { columns.append(Column()) }
+  mutating func addSymbol() {
+    columns.append(Column())
+    if !phantoms.isEmpty { phantoms.append(0) }
+  }
 
   /// How many entries the column holds, stale ones and duplicates included.
   @inline(__always) func count(of symbol: Int) -> Int {
     let stored = Int(columns[symbol].count)
-    return phantoms.isEmpty ? stored : stored + Int(phantoms[Int32(symbol)] ?? 0)
+    return phantoms.isEmpty ? stored : stored + Int(phantoms[symbol])
   }
 
   /// Records that the row in `slot` mentions `symbol`.
@@ -110,7 +166,7 @@ struct ColumnIndex {
 
   /// Empties the column (no row mentions the symbol any more).
   mutating func clear(_ symbol: Int) {
-    if !phantoms.isEmpty { phantoms[Int32(symbol)] = nil }
+    if !phantoms.isEmpty { phantoms[symbol] = 0 }
     let column = columns[symbol]
     if column.count > 3 { releaseSpill(column.a) }
     columns[symbol] = Column()
@@ -127,7 +183,7 @@ struct ColumnIndex {
   /// valid until the next walk: iterate it, do not keep it.
   @inline(__always)
   mutating func filter(_ symbol: Int, keep: (Int32) -> Bool) -> [Int32] {
-    if !phantoms.isEmpty { phantoms[Int32(symbol)] = nil }
+    if !phantoms.isEmpty { phantoms[symbol] = 0 }
     let column = columns[symbol]
     if column.count <= 3 {
       scratch.removeAll(keepingCapacity: true)
@@ -166,12 +222,22 @@ struct ColumnIndex {
     return list
   }
 
-  /// Walks the column as `filter` does, to give back the memory of its stale entries, but keeps
-  /// counting them (see `phantoms`) until the walk the solver would have made anyway.
-  mutating func compact(_ symbol: Int, keep: (Int32) -> Bool) {
-    let counted = count(of: symbol)
-    let kept = filter(symbol, keep: keep).count
-    if counted > kept { phantoms[Int32(symbol)] = Int32(counted - kept) }
+  /// Calls `body` with every entry of the column, stale ones and duplicates included, changing
+  /// nothing (not even the phantoms a walk forgets).
+  func forEach(_ symbol: Int, _ body: (Int32) -> Void) {
+    let column = columns[symbol]
+    switch column.count {
+    case 0: return
+    case 1: body(column.a)
+    case 2:
+      body(column.a)
+      body(column.b)
+    case 3:
+      body(column.a)
+      body(column.b)
+      body(column.c)
+    default: for slot in spills[Int(column.a)] { body(slot) }
+    }
   }
 
   /// Bytes held: the records, the spilled arrays (with an array's 32-byte header each) and the
@@ -179,7 +245,7 @@ struct ColumnIndex {
   var byteCount: Int {
     var bytes = columns.capacity * MemoryLayout<Column>.stride + spills.capacity * 8 + freeSpills.capacity * 4
     for spill in spills where spill.capacity > 0 { bytes += 32 + spill.capacity * 4 }
-    return bytes + scratch.capacity * 4 + phantoms.capacity * 4 / 3 * 8
+    return bytes + scratch.capacity * 4 + phantoms.capacity * 4
   }
 
   /// The entries stored (stale ones and duplicates included, those `compact` dropped not), for
@@ -214,8 +280,10 @@ struct ColumnIndex {
     }
     columns = renumbered
     if !phantoms.isEmpty {
-      var kept: [Int32: Int32] = [:]
-      for (symbol, phantom) in phantoms where newID[Int(symbol)] >= 0 { kept[newID[Int(symbol)]] = phantom }
+      var kept = [Int32](repeating: 0, count: count)
+      for (symbol, phantom) in phantoms.enumerated() where newID[symbol] >= 0 {
+        kept[Int(newID[symbol])] = phantom
+      }
       phantoms = kept
     }
   }

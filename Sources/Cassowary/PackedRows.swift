@@ -12,7 +12,7 @@
 /// The solver packs its rows in ``Solver/trimStorage()`` and unpacks them, exactly as they were
 /// (same slots, same cells in the same order, same bits), before its next change; nothing the
 /// pivoting rules look at differs, so no solution does.
-struct PackedRows {
+struct PackedRows: Sendable {
   /// Per slot: the row's constant, its basic symbol (packed, see `pack`), and where its cells
   /// end in `symbols`/`coefficients` (they start where the previous slot's end).
   private(set) var constants: [Double]
@@ -33,9 +33,16 @@ struct PackedRows {
     Symbol(id: Int32(packed & (1 << 29 - 1)), kind: Symbol.Kind(rawValue: UInt8(packed >> 29))!)
   }
 
-  /// Packs `rows` (free slots included, as empty rows), each array at exactly its size.
-  init(_ rows: [Row]) {
-    let cellCount = rows.reduce(0) { $0 + $1.cells.count }
+  /// Packs `rows` (free slots included, as empty rows), each array at exactly its size. A slot
+  /// that `unread` marks was never unpacked since `source` was (see ``Solver``'s `thaw`): its
+  /// row in `rows` has the constant and basic symbol but no cells, and its cells are copied
+  /// from `source`, where they still are.
+  init(_ rows: [Row], unread: [Bool] = [], source: PackedRows? = nil) {
+    @inline(__always) func isUnread(_ slot: Int) -> Bool { slot < unread.count && unread[slot] }
+    var cellCount = 0
+    for slot in rows.indices {
+      cellCount += isUnread(slot) ? source!.cellCount(ofSlot: slot) : rows[slot].cells.count
+    }
     constants = [Double](filling: rows.count) { buffer, count in
       for (slot, row) in rows.enumerated() { buffer.initializeElement(at: slot, to: row.constant) }
       count = rows.count
@@ -44,18 +51,53 @@ struct PackedRows {
       for (slot, row) in rows.enumerated() { buffer.initializeElement(at: slot, to: Self.pack(row.basic)) }
       count = rows.count
     }
-    var symbols: [UInt32] = []
-    var coefficients: [Double] = []
-    var ends: [Int32] = []
-    symbols.reserveCapacity(cellCount)
-    coefficients.reserveCapacity(cellCount)
-    ends.reserveCapacity(rows.count)
-    for row in rows {
-      for cell in row.cells {
-        symbols.append(Self.pack(cell.symbol))
-        coefficients.append(cell.coefficient)
+    // Written through buffers, slot after slot: this runs once per frame that changed a
+    // window's layout, and appending cell by cell (a capacity check each) was half its cost.
+    let ends = [Int32](filling: rows.count) { buffer, count in
+      var end: Int32 = 0
+      for slot in rows.indices {
+        end &+= Int32(isUnread(slot) ? source!.cellCount(ofSlot: slot) : rows[slot].cells.count)
+        buffer.initializeElement(at: slot, to: end)
       }
-      ends.append(Int32(symbols.count))
+      count = rows.count
+    }
+    let symbols = [UInt32](filling: cellCount) { buffer, count in
+      var at = 0
+      for (slot, row) in rows.enumerated() {
+        if isUnread(slot), let source {
+          for index in source.range(ofSlot: slot) {
+            buffer.initializeElement(at: at, to: source.symbols[index])
+            at &+= 1
+          }
+        } else {
+          row.cells.withUnsafeBufferPointer { cells in
+            for cell in cells {
+              buffer.initializeElement(at: at, to: Self.pack(cell.symbol))
+              at &+= 1
+            }
+          }
+        }
+      }
+      count = cellCount
+    }
+    let coefficients = [Double](filling: cellCount) { buffer, count in
+      var at = 0
+      for (slot, row) in rows.enumerated() {
+        if isUnread(slot), let source {
+          for index in source.range(ofSlot: slot) {
+            buffer.initializeElement(at: at, to: source.coefficients[index])
+            at &+= 1
+          }
+        } else {
+          row.cells.withUnsafeBufferPointer { cells in
+            for cell in cells {
+              buffer.initializeElement(at: at, to: cell.coefficient)
+              at &+= 1
+            }
+          }
+        }
+      }
+      count = cellCount
     }
     self.symbols = symbols
     self.coefficients = coefficients
@@ -68,25 +110,74 @@ struct PackedRows {
   /// Cells packed.
   var cellCount: Int { symbols.count }
 
-  /// The rows as they were packed, each row's cells in an array of exactly their size.
-  func unpacked() -> [Row] {
-    var rows: [Row] = []
-    rows.reserveCapacity(constants.count)
-    var start = 0
-    for slot in constants.indices {
-      let end = Int(ends[slot])
-      let cells = [Cell](filling: end - start) { buffer, count in
-        for index in start..<end {
-          buffer.initializeElement(
-            at: index - start, to: Cell(symbol: Self.unpack(symbols[index]), coefficient: coefficients[index])
-          )
+  /// Where the slot's cells are in `symbols`/`coefficients`.
+  @inline(__always) func range(ofSlot slot: Int) -> Range<Int> {
+    (slot == 0 ? 0 : Int(ends[slot - 1]))..<Int(ends[slot])
+  }
+
+  /// The coefficient of the symbol with id `id` in the slot's row, or nil when the row does not
+  /// mention it (binary search: a row's cells are sorted by id).
+  func coefficient(ofSlot slot: Int, _ id: Int32) -> Double? {
+    let range = range(ofSlot: slot)
+    let target = UInt32(id)
+    return symbols.withUnsafeBufferPointer { symbols -> Double? in
+      var low = range.lowerBound
+      var high = range.upperBound
+      while low < high {
+        let mid = (low &+ high) >> 1
+        let found = symbols[mid] & (1 << 29 - 1)
+        if found < target {
+          low = mid &+ 1
+        } else if found > target {
+          high = mid
+        } else {
+          return coefficients[mid]
         }
-        count = end - start
       }
-      rows.append(Row(sortedCells: cells, constant: constants[slot], basic: Self.unpack(basics[slot])))
-      start = end
+      return nil
     }
-    return rows
+  }
+
+  /// How many cells the slot's row has.
+  func cellCount(ofSlot slot: Int) -> Int { range(ofSlot: slot).count }
+
+  /// The slot's cells, unpacked, in an array of exactly their size.
+  func cells(ofSlot slot: Int) -> [Cell] {
+    let range = range(ofSlot: slot)
+    if range.isEmpty { return [] }
+    return symbols.withUnsafeBufferPointer { symbols in
+      coefficients.withUnsafeBufferPointer { coefficients in
+        [Cell](filling: range.count) { buffer, count in
+          for index in range {
+            buffer.initializeElement(
+              at: index &- range.lowerBound,
+              to: Cell(symbol: Self.unpack(symbols[index]), coefficient: coefficients[index]))
+          }
+          count = range.count
+        }
+      }
+    }
+  }
+
+  /// Every slot's row with its constant and basic symbol but none of its cells (which
+  /// `cells(ofSlot:)` gives when the row is first read): one allocation for the whole tableau.
+  func shells() -> [Row] {
+    [Row](filling: constants.count) { buffer, count in
+      for slot in constants.indices {
+        buffer.initializeElement(
+          at: slot, to: Row(sortedCells: [], constant: constants[slot], basic: Self.unpack(basics[slot])))
+      }
+      count = constants.count
+    }
+  }
+
+  /// Calls `body` with the row ends and the packed symbols (id in the low 29 bits), for loops
+  /// over every cell that should not pay a bounds check per cell.
+  func withEndsAndSymbols<Result>(
+    _ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<UInt32>) -> Result
+  ) -> Result {
+    ends.withUnsafeBufferPointer { ends in symbols.withUnsafeBufferPointer { symbols in body(ends, symbols) }
+    }
   }
 
   /// Calls `body` with the slot and symbol id of every packed cell, slot after slot.
@@ -97,6 +188,23 @@ struct PackedRows {
       for index in start..<end { body(Int32(slot), Int(symbols[index] & (1 << 29 - 1))) }
       start = end
     }
+  }
+
+  /// Feeds the per-slot bits (constants, basic symbols, row lengths) and the cell count to
+  /// `hasher` (``FrozenTables``): enough to tell tableaux apart in practice (two windows of
+  /// different sizes differ in their constants), at a fraction of hashing every cell, which
+  /// was a tenth of a stacks toggle's packing. Equality still compares every bit.
+  func hashBits(into hasher: inout Hasher) {
+    hashBytes(of: constants, into: &hasher)
+    hashBytes(of: basics, into: &hasher)
+    hashBytes(of: ends, into: &hasher)
+    hasher.combine(symbols.count)
+  }
+
+  /// Whether every packed bit is the same as in `other`.
+  func hasSameBits(as other: PackedRows) -> Bool {
+    sameBytes(constants, other.constants) && sameBytes(basics, other.basics) && sameBytes(ends, other.ends)
+      && sameBytes(symbols, other.symbols) && sameBytes(coefficients, other.coefficients)
   }
 
   /// Heap bytes held (array headers included).

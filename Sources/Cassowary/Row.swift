@@ -65,12 +65,16 @@ struct Row {
     self.constant = constant
   }
 
-  /// A row made from cells already sorted by symbol id (``PackedRows/unpacked()``).
+  /// A row made from cells already sorted by symbol id (``PackedRows/cells(ofSlot:)``).
   init(sortedCells: [Cell], constant: Double, basic: Symbol) {
     self.cells = sortedCells
     self.constant = constant
     self.basic = basic
   }
+
+  /// Gives a row that was stored without its cells (an unread row after a thaw) its cells,
+  /// already sorted by symbol id.
+  mutating func setSortedCells(_ sortedCells: [Cell]) { cells = sortedCells }
 
   /// The index of `symbol`'s cell, or where it would be inserted (binary search on the id).
   @inline(__always) private func position(of symbol: Symbol) -> (index: Int, found: Bool) {

@@ -50,14 +50,35 @@ public final class Solver {
     var other: Symbol
   }
 
+  /// One constraint held: 24 bytes (a `Tag` of two `Symbol`s and an `Int` serial made it 40;
+  /// a window's solver keeps one per constraint for the session's life, Stop 13).
   struct ConstraintEntry {
     let constraint: Constraint
-    var tag: Tag
-    /// When it was added, so a rebuild adds the survivors in their original order.
-    let serial: Int
+    /// The tag's two symbols, packed as `PackedRows.pack` packs them.
+    private var marker: UInt32
+    private var other: UInt32
+    /// When it was added, so a rebuild adds the survivors in their original order (renumbered
+    /// in that order before it would wrap, see `insertEntry`).
+    var serial: UInt32
     /// Whether `overflow` finds this entry, rather than the constraint's `solverIndex` (which
     /// another solver holding the same constraint claimed first).
     let inOverflow: Bool
+
+    init(constraint: Constraint, tag: Tag, serial: UInt32, inOverflow: Bool) {
+      self.constraint = constraint
+      marker = PackedRows.pack(tag.marker)
+      other = PackedRows.pack(tag.other)
+      self.serial = serial
+      self.inOverflow = inOverflow
+    }
+
+    var tag: Tag {
+      get { Tag(marker: PackedRows.unpack(marker), other: PackedRows.unpack(other)) }
+      set {
+        marker = PackedRows.pack(newValue.marker)
+        other = PackedRows.pack(newValue.other)
+      }
+    }
   }
 
   struct EditEntry {
@@ -119,21 +140,19 @@ public final class Solver {
   private var visited: [UInt32] = []
   private var walk: UInt32 = 0
 
-  /// While the solver sits idle after ``trimStorage()``: what `freeze()` packed; the next
-  /// change unpacks it (`thaw()`) exactly as it was.
-  private var frozen: Frozen?
-
-  /// An idle solver's tables in their compact form.
-  struct Frozen {
-    /// The rows, packed into contiguous arrays (`rows` and `visited` are empty meanwhile).
-    var rows: PackedRows
-    /// Each column's count (`columns` is empty meanwhile).
-    var columnCounts: [Int32]
-    /// Per entry of `externals`, how many constraints mention the variable (`externalUses`,
-    /// which only the changes look up, is empty meanwhile: its symbol and place are in
-    /// `externals`, and a hash table's buckets cost 32 bytes a variable, half of them empty).
-    var externalCounts: [Int32]
-  }
+  /// While the solver sits idle after ``trimStorage()``: what `freeze()` packed, shared with
+  /// every other solver whose packed tables are the same (``FrozenTables``); the next change
+  /// unpacks it (`thaw()`) exactly as it was. Meanwhile `rows`, `visited` and `columns` are
+  /// empty, and so is `externalUses` (which only the changes look up: its symbol and place are
+  /// in `externals`, and a hash table's buckets cost 32 bytes a variable, half of them empty).
+  private var frozen: FrozenTables?
+  /// After a thaw, the tables thawed from, and per slot whether its row's cells are still only
+  /// there (`unread`): a thaw unpacks each row's constant and basic symbol but not its cells,
+  /// which `read(_:)` unpacks when a step first needs them, so a frame that changes a few rows
+  /// of a large tableau unpacks those rows, not all of them (Stop 13 in BENCHMARKS.md). The
+  /// next freeze copies the unread rows' cells from `thawedFrom` as they were.
+  private var thawedFrom: FrozenTables?
+  private var unread: [Bool] = []
 
   private var infeasibleRows: [Symbol] = []
   private var objective = Row()
@@ -366,6 +385,8 @@ public final class Solver {
     externalUses = [:]
     rows = []
     frozen = nil
+    thawedFrom = nil
+    unread = []
     freeSlots = []
     slotOfSymbol = [-1]
     columns = ColumnIndex()
@@ -407,11 +428,17 @@ public final class Solver {
       cells += row.cells.count
       if row.cells.capacity > 0 { bytes += 32 + row.cells.capacity * MemoryLayout<Cell>.stride }
     }
+    if let thawedFrom {
+      // Rows not unpacked since the thaw: their cells are still in the tables thawed from.
+      for slot in unread.indices where unread[slot] { cells += thawedFrom.rows.cellCount(ofSlot: slot) }
+      bytes += thawedFrom.rows.byteCount + unread.capacity
+    }
     var rowSlots = rows.count
     var columnEntries = columns.entryCount
     if let frozen {
       cells = frozen.rows.cellCount
       rowSlots = frozen.rows.slotCount
+      // Counted whole, as if not shared: what this solver would hold alone.
       bytes += frozen.rows.byteCount + (frozen.columnCounts.capacity + frozen.externalCounts.capacity) * 4
       // A frozen index holds counts, not entries; thawing makes one entry per cell.
       columnEntries = frozen.rows.cellCount
@@ -449,21 +476,16 @@ public final class Solver {
   public func trimStorage() {
     // Frozen: nothing changed since the last call, which gave everything back.
     guard frozen == nil else { return }
-    if columns.entryCount > 2 * storedCells + 64 { compactColumns() }
     if slotOfSymbol.count > 64 { renumberSymbolsIfSparse() }
-    shrink(&rows)
+    // The rows, the column index, the walk stamps and the variables' table are about to be
+    // packed or dropped by `freeze()`, so they are not trimmed first (compacting each row and
+    // the columns only to throw them away was a fifth of this call's cost; Stop 13).
     shrink(&freeSlots)
     shrink(&slotOfSymbol)
-    shrink(&visited)
     shrink(&infeasibleRows)
     shrink(&entries)
     shrink(&externals)
     objective.compact()
-    for slot in rows.indices where rows[slot].cells.capacity > rows[slot].cells.count {
-      rows[slot].compact(exactly: true)
-    }
-    columns.trim()
-    shrinkDictionary(&externalUses)
     shrinkDictionary(&edits)
     shrinkDictionary(&overflow)
     freeze()
@@ -476,7 +498,17 @@ public final class Solver {
   /// of what an idle window's layout held (BENCHMARKS.md, bench-sessions).
   private func freeze() {
     let externalCounts = externals.map { externalUses[ObjectIdentifier($0.variable)]?.count ?? 0 }
-    frozen = Frozen(rows: PackedRows(rows), columnCounts: columns.counts, externalCounts: externalCounts)
+    let packed = PackedRows(rows, unread: unread, source: thawedFrom?.rows)
+    let tables = FrozenTables.interned(
+      rows: packed, columnCounts: columns.counts, externalCounts: externalCounts, slotOfSymbol: slotOfSymbol,
+      freeSlots: freeSlots, objective: objective)
+    frozen = tables
+    // The shared copies, equal bit for bit to this solver's own, which go.
+    slotOfSymbol = tables.slotOfSymbol
+    freeSlots = tables.freeSlots
+    objective = tables.objective
+    thawedFrom = nil
+    unread = []
     rows = []
     visited = []
     columns = ColumnIndex()
@@ -491,11 +523,13 @@ public final class Solver {
     thawFrozen(frozen)
   }
 
-  private func thawFrozen(_ packed: Frozen) {
+  private func thawFrozen(_ packed: FrozenTables) {
     frozen = nil
-    rows = packed.rows.unpacked()
+    rows = packed.rows.shells()
+    thawedFrom = packed
+    unread = [Bool](repeating: true, count: rows.count)
     visited = [UInt32](repeating: 0, count: rows.count)
-    columns = ColumnIndex(rows: rows, counts: packed.columnCounts)
+    columns = ColumnIndex(packed: packed.rows, counts: packed.columnCounts)
     externalUses = [ObjectIdentifier: ExternalUse](minimumCapacity: externals.count)
     for (index, external) in externals.enumerated() {
       externalUses[ObjectIdentifier(external.variable)] = ExternalUse(
@@ -503,35 +537,35 @@ public final class Solver {
     }
   }
 
-  /// Cells in the tableau's rows, counted when asked (once per `trimStorage`, O(rows)).
-  private var storedCells: Int { rows.reduce(0) { $0 + $1.cells.count } }
-
-  /// Walks every column, dropping stale entries and duplicates. Columns are otherwise only
-  /// cleaned when walked, and a column that is never walked keeps an entry for every time a row
-  /// came to mention its symbol again: in a window whose rows all end at its edge, the edge's
-  /// errors collected entries quadratically in the rows (a million for 5,000 rows), far more
-  /// than the cells themselves.
-  private func compactColumns() {
-    for id in 1..<slotOfSymbol.count {
-      walk &+= 1
-      let stamp = walk
-      // The kind does not matter: a row finds a symbol by id.
-      let symbol = Symbol(id: Int32(id), kind: .slack)
-      columns.compact(id) { slot in
-        let slot = Int(slot)
-        guard visited[slot] != stamp && rows[slot].contains(symbol) else { return false }
-        visited[slot] = stamp
-        return true
-      }
-    }
+  /// Whether this solver and `other` are both idle (packed by ``trimStorage()``) and hold one
+  /// shared copy of the same packed tableau: what solvers that went through the same calls
+  /// (windows showing the same screen at the same size) do, for tests and statistics.
+  public func sharesPackedTableau(with other: Solver) -> Bool {
+    guard let mine = frozen, let theirs = other.frozen else { return false }
+    return mine === theirs
   }
 
   /// Renumbers the symbols still in use, in their old order, when fewer than half the ids are.
+  ///
+  /// Every constraint's marker and second error and every external symbol is a distinct live
+  /// id, so when those alone are half the ids the tables cannot be sparse and the pass over the
+  /// rows is skipped (it ran after every changing frame; Stop 13). Unread rows are scanned in
+  /// their packed form, and read only when the ids are renumbered.
   private func renumberSymbolsIfSparse() {
+    var known = externals.count
+    for entry in entries { known += entry.tag.other.isValid ? 2 : 1 }
+    guard known * 2 < slotOfSymbol.count else { return }
     var used = [Bool](repeating: false, count: slotOfSymbol.count)
-    for row in rows where row.basic.isValid {
+    for (slot, row) in rows.enumerated() where row.basic.isValid {
       used[row.basic.index] = true
+      if slot < unread.count && unread[slot] { continue }
       for cell in row.cells { used[cell.symbol.index] = true }
+    }
+    if let thawedFrom, !unread.isEmpty {
+      let unread = unread
+      thawedFrom.rows.forEachCell { slot, symbol in
+        if Int(slot) < unread.count && unread[Int(slot)] { used[symbol] = true }
+      }
     }
     for cell in objective.cells { used[cell.symbol.index] = true }
     for entry in entries {
@@ -542,6 +576,7 @@ public final class Solver {
     used[0] = true
     let live = used.reduce(0) { $0 + ($1 ? 1 : 0) }
     guard live * 2 < used.count else { return }
+    readAll()
 
     var newID = [Int32](repeating: -1, count: used.count)
     var next: Int32 = 0
@@ -600,7 +635,14 @@ public final class Solver {
     } else {
       constraint.solverIndex = index
     }
-    entries.append(ConstraintEntry(constraint: constraint, tag: tag, serial: nextSerial, inOverflow: claimed))
+    if nextSerial >= Int(UInt32.max) {
+      // Serials only order the entries: give them 0, 1, 2... in their order again.
+      let byAge = entries.indices.sorted { entries[$0].serial < entries[$1].serial }
+      for (age, index) in byAge.enumerated() { entries[index].serial = UInt32(age) }
+      nextSerial = entries.count
+    }
+    entries.append(
+      ConstraintEntry(constraint: constraint, tag: tag, serial: UInt32(nextSerial), inOverflow: claimed))
     nextSerial += 1
   }
 
@@ -682,6 +724,40 @@ public final class Solver {
     }
   }
 
+  /// Makes sure the row in `slot` holds its cells (see `unread`); call before reading or
+  /// changing anything of a row but its constant and basic symbol.
+  @inline(__always) private func read(_ slot: Int) {
+    if slot < unread.count && unread[slot] { readUnread(slot) }
+  }
+
+  private func readUnread(_ slot: Int) {
+    unread[slot] = false
+    rows[slot].setSortedCells(thawedFrom!.rows.cells(ofSlot: slot))
+  }
+
+  /// Whether the row in `slot` mentions `symbol`, read from the packed cells when the row is
+  /// unread (a walk visits many rows it does not change).
+  @inline(__always) private func mentions(_ slot: Int, _ symbol: Symbol) -> Bool {
+    if slot < unread.count && unread[slot] {
+      return thawedFrom!.rows.coefficient(ofSlot: slot, symbol.id) != nil
+    }
+    return rows[slot].contains(symbol)
+  }
+
+  /// The coefficient of `symbol` in the row in `slot` (0 if it is not mentioned), read from the
+  /// packed cells when the row is unread.
+  @inline(__always) private func coefficient(_ slot: Int, _ symbol: Symbol) -> Double {
+    if slot < unread.count && unread[slot] {
+      return thawedFrom!.rows.coefficient(ofSlot: slot, symbol.id) ?? 0
+    }
+    return rows[slot].coefficient(for: symbol)
+  }
+
+  /// Reads every row still unread (before a pass that rewrites them all).
+  private func readAll() {
+    for slot in unread.indices where unread[slot] { readUnread(slot) }
+  }
+
   /// Stores a row whose `basic` is set and indexes every symbol it mentions.
   private func addRow(_ row: Row) {
     var row = row
@@ -689,6 +765,7 @@ public final class Solver {
     let slot: Int32
     if let free = freeSlots.popLast() {
       slot = free
+      if Int(slot) < unread.count { unread[Int(slot)] = false }
       rows[Int(slot)] = row
     } else {
       slot = Int32(rows.count)
@@ -704,6 +781,7 @@ public final class Solver {
   private func takeRow(_ basic: Symbol) -> Row {
     let slot = Int(slotOfSymbol[basic.index])
     slotOfSymbol[basic.index] = -1
+    read(slot)
     let row = rows[slot]
     rows[slot].clear()
     freeSlots.append(Int32(slot))
@@ -717,7 +795,7 @@ public final class Solver {
     let stamp = walk
     return columns.filter(symbol.index) { slot in
       let slot = Int(slot)
-      guard visited[slot] != stamp && rows[slot].contains(symbol) else { return false }
+      guard visited[slot] != stamp && mentions(slot, symbol) else { return false }
       visited[slot] = stamp
       return true
     }
@@ -730,12 +808,17 @@ public final class Solver {
   private func shiftRows(mentioning marker: Symbol, by delta: Double) {
     walk &+= 1
     let stamp = walk
+    // Only constants change, so unread rows stay unread: their coefficients are read packed.
+    let unread = unread
+    let packed = thawedFrom?.rows
     rows.withUnsafeMutableBufferPointer { rows in
       visited.withUnsafeMutableBufferPointer { visited in
         _ = columns.filter(marker.index) { slot in
           let slot = Int(slot)
           guard visited[slot] != stamp else { return false }
-          let coefficient = rows[slot].coefficient(for: marker)
+          let coefficient =
+            slot < unread.count && unread[slot]
+            ? packed!.coefficient(ofSlot: slot, marker.id) ?? 0 : rows[slot].coefficient(for: marker)
           guard coefficient != 0 else { return false }
           visited[slot] = stamp
           if rows[slot].add(delta * coefficient) < 0 && rows[slot].basic.isRestricted {
@@ -752,6 +835,7 @@ public final class Solver {
   private func pivot(_ leaving: Symbol, _ entering: Symbol) {
     let slot = slotOfSymbol[leaving.index]
     slotOfSymbol[leaving.index] = -1
+    read(Int(slot))
     var row = rows[Int(slot)]
     rows[Int(slot)].clear()
     row.solve(for: leaving, entering)
@@ -767,6 +851,7 @@ public final class Solver {
     var added: [Symbol] = []
     for slot in rowsMentioning(symbol) {
       let s = Int(slot)
+      read(s)
       added.removeAll(keepingCapacity: true)
       rows[s].substitute(symbol, row, added: &added)
       rows[s].compact()
@@ -794,6 +879,7 @@ public final class Solver {
       let symbol = symbol(for: term.variable)
       let slot = slotOfSymbol[symbol.index]
       if slot >= 0 {
+        read(Int(slot))
         row.insert(rows[Int(slot)], term.coefficient)
       } else {
         row.insert(symbol, term.coefficient)
@@ -867,7 +953,7 @@ public final class Solver {
   private func keepsFeasible(_ symbol: Symbol, _ value: Double) -> Bool {
     for slot in rowsMentioning(symbol) {
       let row = rows[Int(slot)]
-      if row.basic.isRestricted && row.constant + row.coefficient(for: symbol) * value < 0 { return false }
+      if row.basic.isRestricted && row.constant + coefficient(Int(slot), symbol) * value < 0 { return false }
     }
     return true
   }
@@ -900,7 +986,10 @@ public final class Solver {
       addRow(artRow)
     }
     // The artificial variable is parametric (so zero): remove its column.
-    for slot in rowsMentioning(art) { rows[Int(slot)].remove(art) }
+    for slot in rowsMentioning(art) {
+      read(Int(slot))
+      rows[Int(slot)].remove(art)
+    }
     columns.clear(art.index)
     objective.remove(art)
     return true
@@ -910,6 +999,7 @@ public final class Solver {
     for symbol in [tag.marker, tag.other] where symbol.kind == .error {
       let slot = slotOfSymbol[symbol.index]
       if slot >= 0 {
+        read(Int(slot))
         objective.insert(rows[Int(slot)], -strength.value)
       } else {
         objective.insert(symbol, -strength.value)
@@ -949,6 +1039,7 @@ public final class Solver {
       guard slot >= 0 else { continue }
       let constant = rows[Int(slot)].constant
       guard !nearZero(constant), constant < 0 else { continue }
+      read(Int(slot))
       let entering = dualEnteringSymbol(rows[Int(slot)])
       guard entering.isValid else { throw .internalSolverError("dual optimize failed") }
       pivot(leaving, entering)
@@ -984,7 +1075,7 @@ public final class Solver {
       let row = rows[Int(slot)]
       let symbol = row.basic
       guard symbol.isRestricted else { continue }
-      let coefficient = row.coefficient(for: entering)
+      let coefficient = coefficient(Int(slot), entering)
       guard coefficient < 0 else { continue }
       let ratio = -row.constant / coefficient
       if ratio < bestRatio || (ratio == bestRatio && symbol.id < best!.id) {
@@ -1015,7 +1106,7 @@ public final class Solver {
     for slot in rowsMentioning(marker) {
       let row = rows[Int(slot)]
       let symbol = row.basic
-      let c = row.coefficient(for: marker)
+      let c = coefficient(Int(slot), marker)
       if c == 0 { continue }
       if symbol.kind == .dummy {
         if dummy == nil || symbol.id < dummy!.id { dummy = symbol }

@@ -185,3 +185,84 @@ struct ReducedExpressionTests {
     #expect(reduced.constant == 1)
   }
 }
+
+/// Idle solvers that went through the same calls share one packed tableau (issue 14, Stop 13 in
+/// BENCHMARKS.md), and sharing changes nothing any of them computes afterwards.
+struct SharedTableauTests {
+  @Test func identicalIdleSolversShareTheirPackedTableau() throws {
+    let (constraintsA, windowA, boxesA) = StorageTests.boxes(20)
+    let (constraintsB, windowB, boxesB) = StorageTests.boxes(20)
+    let (constraintsC, windowC, _) = StorageTests.boxes(20)
+    let a = try StorageTests.solver(holding: constraintsA, window: windowA)
+    let b = try StorageTests.solver(holding: constraintsB, window: windowB)
+    let c = try StorageTests.solver(holding: constraintsC, window: windowC)
+    try c.suggestValue(windowC, 900)
+    #expect(!a.sharesPackedTableau(with: b), "not packed yet")
+    a.trimStorage()
+    b.trimStorage()
+    c.trimStorage()
+    #expect(a.sharesPackedTableau(with: b))
+    #expect(!a.sharesPackedTableau(with: c), "a different window size is a different tableau")
+
+    // One of them changes: it unpacks its own copy; the other keeps the shared one. Both
+    // compute what a solver that never packed computes, bit for bit.
+    let (constraintsR, windowR, boxesR) = StorageTests.boxes(20)
+    let reference = try StorageTests.solver(holding: constraintsR, window: windowR)
+    try a.suggestValue(windowA, 1200)
+    try reference.suggestValue(windowR, 1200)
+    a.updateVariables()
+    b.updateVariables()
+    reference.updateVariables()
+    #expect(!a.sharesPackedTableau(with: b))
+    for ((leftA, widthA), (leftR, widthR)) in zip(boxesA, boxesR) {
+      #expect(leftA.value.bitPattern == leftR.value.bitPattern)
+      #expect(widthA.value.bitPattern == widthR.value.bitPattern)
+    }
+    // The other one takes the same step: packed again, the two share again.
+    try b.suggestValue(windowB, 1200)
+    a.trimStorage()
+    b.trimStorage()
+    a.updateVariables()
+    b.updateVariables()
+    #expect(a.sharesPackedTableau(with: b))
+    for ((leftA, widthA), (leftB, widthB)) in zip(boxesA, boxesB) {
+      #expect(leftA.value.bitPattern == leftB.value.bitPattern)
+      #expect(widthA.value.bitPattern == widthB.value.bitPattern)
+    }
+  }
+
+  /// Solvers on several threads pack, share, unpack and release tableaux at once (the daemon's
+  /// loops do); run under ThreadSanitizer in CI. Each thread's results are checked against the
+  /// same steps on an unshared solver, bit for bit.
+  @Test func sharingAcrossThreadsIsSafe() async throws {
+    let results = try await withThrowingTaskGroup(of: [UInt64].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          var bits: [UInt64] = []
+          for round in 0..<30 {
+            let (constraints, window, boxes) = StorageTests.boxes(12)
+            let solver = try StorageTests.solver(holding: constraints, window: window)
+            solver.trimStorage()
+            try solver.suggestValue(window, Double(500 + round % 3 * 100))
+            solver.trimStorage()
+            solver.updateVariables()
+            bits += boxes.map { $0.1.value.bitPattern }
+          }
+          return bits
+        }
+      }
+      var all: [[UInt64]] = []
+      for try await bits in group { all.append(bits) }
+      return all
+    }
+    var expected: [UInt64] = []
+    for round in 0..<30 {
+      let (constraints, window, boxes) = StorageTests.boxes(12)
+      let solver = try StorageTests.solver(holding: constraints, window: window)
+      try solver.suggestValue(window, Double(500 + round % 3 * 100))
+      solver.updateVariables()
+      expected += boxes.map { $0.1.value.bitPattern }
+    }
+    for bits in results { #expect(bits == expected) }
+  }
+}

@@ -210,6 +210,50 @@ struct AutoLayoutAnchorTests {
     #expect(scene.traces.count == 1)
   }
 
+  /// The report is made after passes that change constraints, and skipped after passes that
+  /// only move pinned frames (issue 14: it walked every constraint on every solve).
+  @Test func ambiguityIsCheckedWhenConstraintsChangeNotWhenAFrameMoves() {
+    let scene = Scene()
+    scene.child.accessibilityIdentifier = "child"
+    let width = scene.child.widthAnchor.constraint(equalToConstant: 7)
+    NSLayoutConstraint.activate([
+      scene.child.leadingAnchor.constraint(equalTo: scene.container.leadingAnchor, constant: 2),
+      scene.child.topAnchor.constraint(equalTo: scene.container.topAnchor),
+      scene.child.heightAnchor.constraint(equalToConstant: 3), width,
+    ])
+    scene.window.prepareFrame()
+    #expect(scene.traces.isEmpty)
+    let solves = scene.window.layoutEngine?.solveCount ?? 0
+    scene.container.frame = CGRect(x: 30, y: 40, width: 200, height: 100)
+    scene.window.prepareFrame()
+    #expect(scene.window.layoutEngine?.solveCount == solves + 1)
+    #expect(text(scene.child.frame) == "2 0 7 3")
+    #expect(scene.traces.isEmpty)
+    width.isActive = false
+    scene.window.prepareFrame()
+    #expect(scene.traces == ["layout Ambiguous layout: no constraint fixes the width of View#child"])
+  }
+
+  /// Deactivating most of many constraints (which squeezes the holes out of the engine's
+  /// activation-order list) keeps the survivors, and later activations, in activation order.
+  @Test func activationOrderSurvivesManyDeactivations() throws {
+    let scene = Scene()
+    let first = (0..<40).map { scene.child.widthAnchor.constraint(greaterThanOrEqualToConstant: CGFloat($0)) }
+    NSLayoutConstraint.activate(first)
+    scene.window.prepareFrame()
+    for (index, constraint) in first.enumerated() where index % 4 != 0 { constraint.isActive = false }
+    scene.window.prepareFrame()
+    let later = (0..<5).map { scene.child.heightAnchor.constraint(greaterThanOrEqualToConstant: CGFloat($0)) }
+    NSLayoutConstraint.activate(later)
+    first[1].isActive = true
+    scene.window.prepareFrame()
+    let engine = try #require(scene.window.layoutEngine)
+    let expected = first.enumerated().filter { $0.offset % 4 == 0 }.map(\.element) + later + [first[1]]
+    let held = engine.constraints(affecting: scene.child)
+    #expect(held.count == expected.count)
+    #expect(zip(held, expected).allSatisfy { $0 === $1 })
+  }
+
   @Test func constraintsActivatedBeforeTheViewJoinsAWindowApplyWhenItDoes() {
     let window = Window(size: CGSize(width: 100, height: 100))
     let holder = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

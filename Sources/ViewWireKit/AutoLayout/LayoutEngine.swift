@@ -59,11 +59,26 @@ public final class LayoutEngine {
   /// order and equal-priority choices come out the same in every run (transcripts rely on it).
   private var recordOrder: [ObjectIdentifier] = []
   private var orderedRecords: [ItemRecord] { recordOrder.compactMap { records[$0] } }
-  /// Active constraints the engine holds, in activation order.
-  private var active: [ObjectIdentifier: LayoutConstraint] = [:]
-  private var order: [ObjectIdentifier] = []
+  /// Active constraints the engine holds, in activation order, as an array with holes where
+  /// constraints were removed (`activeOrder`) and each one's place in it (`active`): removing
+  /// one is a hash lookup and a store, not a search of the list (a removal used to search the
+  /// whole activation-order list, so a batch of N removals cost N²). The holes are squeezed out
+  /// when they are more than half the array, which keeps the order of the survivors.
+  private var active: [ObjectIdentifier: Int32] = [:]
+  private var activeOrder: [LayoutConstraint?] = []
+  /// The active constraints in activation order.
+  private var activeConstraints: [LayoutConstraint] { activeOrder.compactMap { $0 } }
   private var pendingAdd: [LayoutConstraint] = []
   private var pendingRemove: [LayoutConstraint] = []
+  /// How many times each constraint is in `pendingAdd` and `pendingRemove`, so `add` asks
+  /// "is it pending?" with a lookup rather than a search of the lists (N additions in one frame
+  /// cost N² before). Emptied with the lists at every solve.
+  private var pendingAddCount: [ObjectIdentifier: Int32] = [:]
+  private var pendingRemoveCount: [ObjectIdentifier: Int32] = [:]
+  /// Whether anything the ambiguity report looks at changed since it last ran: the constraints
+  /// in force (or broken), an item's mode or intrinsic size, the items laid out. A frame that
+  /// only moves pinned frames (a drag, a resize) leaves it false and skips the report.
+  private var ambiguityInputsChanged = false
   private var modeChanged: [View] = []
   /// Stack views in this window, asked before each solve whether their inputs changed.
   var watchedStacks: [WeakStack] = []
@@ -89,26 +104,62 @@ public final class LayoutEngine {
   // MARK: Changes
 
   func add(_ constraint: LayoutConstraint) {
-    guard !pendingAdd.contains(where: { $0 === constraint }) else { return }
+    let key = ObjectIdentifier(constraint)
+    guard pendingAddCount[key] == nil else { return }
     // Held already: nothing to do, unless it is on its way out (then it comes back in after).
-    if active[ObjectIdentifier(constraint)] != nil && !pendingRemove.contains(where: { $0 === constraint }) {
-      return
-    }
-    pendingAdd.append(constraint)
+    if active[key] != nil && pendingRemoveCount[key] == nil { return }
+    appendPendingAdd(constraint)
   }
 
   func remove(_ constraint: LayoutConstraint) {
-    if let index = pendingAdd.firstIndex(where: { $0 === constraint }) {
+    let key = ObjectIdentifier(constraint)
+    // Searched only when it is pending (activated and deactivated within one frame).
+    if pendingAddCount[key] != nil, let index = pendingAdd.firstIndex(where: { $0 === constraint }) {
       pendingAdd.remove(at: index)
+      let left = pendingAddCount[key, default: 1] - 1
+      pendingAddCount[key] = left > 0 ? left : nil
       return
     }
-    if active[ObjectIdentifier(constraint)] != nil { pendingRemove.append(constraint) }
+    if active[key] != nil { appendPendingRemove(constraint) }
   }
 
   func replace(_ constraint: LayoutConstraint) {
     guard active[ObjectIdentifier(constraint)] != nil else { return }
-    pendingRemove.append(constraint)
+    appendPendingRemove(constraint)
+    appendPendingAdd(constraint)
+  }
+
+  private func appendPendingAdd(_ constraint: LayoutConstraint) {
     pendingAdd.append(constraint)
+    pendingAddCount[ObjectIdentifier(constraint), default: 0] += 1
+  }
+
+  private func appendPendingRemove(_ constraint: LayoutConstraint) {
+    pendingRemove.append(constraint)
+    pendingRemoveCount[ObjectIdentifier(constraint), default: 0] += 1
+  }
+
+  /// Records `constraint` as active, after every other active one.
+  private func activate(_ constraint: LayoutConstraint) {
+    active[ObjectIdentifier(constraint)] = Int32(activeOrder.count)
+    activeOrder.append(constraint)
+  }
+
+  /// Forgets an active constraint; false when it was not active. Leaves a hole in
+  /// `activeOrder`, squeezed out once holes are more than half of it.
+  private func deactivate(_ constraint: LayoutConstraint) -> Bool {
+    guard let index = active.removeValue(forKey: ObjectIdentifier(constraint)) else { return false }
+    activeOrder[Int(index)] = nil
+    if activeOrder.count > 16 && active.count * 2 < activeOrder.count {
+      var kept: [LayoutConstraint?] = []
+      kept.reserveCapacity(active.count)
+      for case let survivor? in activeOrder {
+        active[ObjectIdentifier(survivor)] = Int32(kept.count)
+        kept.append(survivor)
+      }
+      activeOrder = kept
+    }
+    return true
   }
 
   func itemModeChanged(_ view: View) {
@@ -118,7 +169,7 @@ public final class LayoutEngine {
   /// The active constraints that mention `item`, in activation order.
   public func constraints(affecting item: any LayoutItem) -> [LayoutConstraint] {
     guard records[ObjectIdentifier(item)] != nil else { return [] }
-    return order.compactMap { active[$0] }.filter { $0.firstItem === item || $0.secondItem === item }
+    return activeConstraints.filter { $0.firstItem === item || $0.secondItem === item }
   }
 
   /// Whether the next `solve` would do anything.
@@ -156,14 +207,15 @@ public final class LayoutEngine {
       if let record = records[ObjectIdentifier(view)] {
         clearExtras(record)
         changed = true
+        ambiguityInputsChanged = true
       }
     }
     modeChanged = []
     let removing = pendingRemove
     pendingRemove = []
+    if !pendingRemoveCount.isEmpty { pendingRemoveCount = [:] }
     for constraint in removing {
-      guard active.removeValue(forKey: ObjectIdentifier(constraint)) != nil else { continue }
-      order.removeAll { $0 == ObjectIdentifier(constraint) }
+      guard deactivate(constraint) else { continue }
       if let solved = constraint.solverConstraint { try? solver.removeConstraint(solved) }
       constraint.solverConstraint = nil
       constraint.isBroken = false
@@ -175,6 +227,8 @@ public final class LayoutEngine {
     }
     let adding = pendingAdd
     pendingAdd = []
+    if !pendingAddCount.isEmpty { pendingAddCount = [:] }
+    if !removing.isEmpty || !adding.isEmpty { ambiguityInputsChanged = true }
     for constraint in adding where active[ObjectIdentifier(constraint)] == nil {
       retain(constraint.firstItem)
       retain(constraint.secondItem)
@@ -182,8 +236,7 @@ public final class LayoutEngine {
         retain(host)
         constraint.retainedOriginHost = host
       }
-      active[ObjectIdentifier(constraint)] = constraint
-      order.append(ObjectIdentifier(constraint))
+      activate(constraint)
       changed = true
       if let problem = constraint.illegality {
         // UIKit raises for these; a daemon serving other sessions reports and ignores instead.
@@ -203,7 +256,7 @@ public final class LayoutEngine {
     // first, after this pass's additions.
     let readded = Set(adding.map(ObjectIdentifier.init))
     if removing.contains(where: { !readded.contains(ObjectIdentifier($0)) }) {
-      for constraint in order.compactMap({ active[$0] })
+      for constraint in activeConstraints
       where constraint.isBroken && constraint.illegality == nil
         && !readded.contains(ObjectIdentifier(constraint))
       {
@@ -219,7 +272,10 @@ public final class LayoutEngine {
     solver.trimStorage()
     solveCount += 1
     assignFrames(scale: scale)
-    reportAmbiguity()
+    if ambiguityInputsChanged {
+      ambiguityInputsChanged = false
+      reportAmbiguity()
+    }
     return true
   }
 
@@ -229,30 +285,38 @@ public final class LayoutEngine {
   /// Reports constraint-positioned views whose constraints leave an axis open (UIKit's
   /// `hasAmbiguousLayout`, by a structural check): no attribute fixes the position, or neither a
   /// size attribute, two edges nor an intrinsic size fixes the length.
+  ///
+  /// Runs only after a pass that changed one of its inputs (`ambiguityInputsChanged`), and
+  /// keeps each item's attributes as a bit set in one table for the pass: a `Set` per item was
+  /// a hash table allocated per item and per pass, about half a million instructions of every
+  /// stacks-demo toggle (BENCHMARKS.md, Stop 13).
   private func reportAmbiguity() {
-    var mentioned: [ObjectIdentifier: Set<LayoutAttribute>] = [:]
-    for constraint in order.compactMap({ active[$0] }) where !constraint.isBroken {
+    var mentioned: [ObjectIdentifier: UInt16] = [:]
+    mentioned.reserveCapacity(records.count)
+    for case let constraint? in activeOrder where !constraint.isBroken {
       if let item = constraint.firstItem {
-        mentioned[ObjectIdentifier(item), default: []].insert(constraint.firstAttribute)
+        mentioned[ObjectIdentifier(item), default: 0] |= Self.bit(constraint.firstAttribute)
       }
       if let item = constraint.secondItem {
-        mentioned[ObjectIdentifier(item), default: []].insert(constraint.secondAttribute)
+        mentioned[ObjectIdentifier(item), default: 0] |= Self.bit(constraint.secondAttribute)
       }
     }
+    let horizontal = Self.bits([.left, .right, .leading, .trailing, .centerX])
+    let vertical = Self.bits([.top, .bottom, .centerY, .firstBaseline, .lastBaseline])
     for record in orderedRecords {
       guard let view = record.item as? View, !view.translatesAutoresizingMaskIntoConstraints else { continue }
       let key = ObjectIdentifier(view)
-      let attributes = mentioned[key] ?? []
+      let attributes = mentioned[key] ?? 0
       let size = view.intrinsicContentSize
       var open: [String] = []
-      let xEdges = attributes.intersection([.left, .right, .leading, .trailing, .centerX])
-      let yEdges = attributes.intersection([.top, .bottom, .centerY, .firstBaseline, .lastBaseline])
-      if xEdges.isEmpty { open.append("horizontal position") }
-      if yEdges.isEmpty { open.append("vertical position") }
-      if !attributes.contains(.width) && xEdges.count < 2 && size.width == View.noIntrinsicMetric {
+      let xEdges = (attributes & horizontal).nonzeroBitCount
+      let yEdges = (attributes & vertical).nonzeroBitCount
+      if xEdges == 0 { open.append("horizontal position") }
+      if yEdges == 0 { open.append("vertical position") }
+      if attributes & Self.bit(.width) == 0 && xEdges < 2 && size.width == View.noIntrinsicMetric {
         open.append("width")
       }
-      if !attributes.contains(.height) && yEdges.count < 2 && size.height == View.noIntrinsicMetric {
+      if attributes & Self.bit(.height) == 0 && yEdges < 2 && size.height == View.noIntrinsicMetric {
         open.append("height")
       }
       if open.isEmpty {
@@ -263,6 +327,29 @@ public final class LayoutEngine {
           "Ambiguous layout: no constraint fixes the \(open.joined(separator: ", ")) of \(view.layoutName)")
       }
     }
+  }
+
+  /// An attribute as one bit of the ambiguity report's per-item set.
+  private static func bit(_ attribute: LayoutAttribute) -> UInt16 {
+    switch attribute {
+    case .left: 1 << 0
+    case .right: 1 << 1
+    case .top: 1 << 2
+    case .bottom: 1 << 3
+    case .leading: 1 << 4
+    case .trailing: 1 << 5
+    case .width: 1 << 6
+    case .height: 1 << 7
+    case .centerX: 1 << 8
+    case .centerY: 1 << 9
+    case .firstBaseline: 1 << 10
+    case .lastBaseline: 1 << 11
+    case .notAnAttribute: 1 << 12
+    }
+  }
+
+  private static func bits(_ attributes: [LayoutAttribute]) -> UInt16 {
+    attributes.reduce(0) { $0 | bit($1) }
   }
 
   private func retain(_ item: (any LayoutItem)?) {
@@ -337,6 +424,7 @@ public final class LayoutEngine {
       let values = [rect.minX, rect.minY, rect.width, rect.height]
       let variables = [v.minX, v.minY, v.width, v.height]
       if record.pinnedRect == nil {
+        ambiguityInputsChanged = true
         // One kind of extras at a time: whatever else the record holds goes first (a view
         // changing mode was cleared already, through `modeChanged`).
         clearExtras(record)
@@ -382,6 +470,7 @@ public final class LayoutEngine {
     for constraint in made { try? solver.addConstraint(constraint) }
     solverAdditions += made.count
     record.extras = .intrinsic(made, key)
+    ambiguityInputsChanged = true
     return true
   }
 
@@ -476,7 +565,7 @@ public final class LayoutEngine {
 
   private func reportConflict(breaking constraint: LayoutConstraint) {
     let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
-    let related = order.compactMap { active[$0] }.filter { other in
+    let related = activeConstraints.filter { other in
       other !== constraint && other.priority == .required && !other.isBroken
         && items.contains { $0 === other.firstItem || $0 === other.secondItem }
     }
