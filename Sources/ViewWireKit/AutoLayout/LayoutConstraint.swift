@@ -165,37 +165,18 @@ public final class LayoutConstraint {
     set { flags = newValue ? flags | Self.brokenFlag : flags & ~Self.brokenFlag }
   }
   private static let brokenFlag: UInt8 = 0x10
-  private var firstKind: ItemKind { ItemKind(rawValue: flags & 3) ?? .other }
-  private var secondKind: ItemKind { ItemKind(rawValue: (flags >> 2) & 3) ?? .other }
+  private var firstKind: LayoutItemKind { LayoutItemKind(rawValue: flags & 3) ?? .other }
+  private var secondKind: LayoutItemKind { LayoutItemKind(rawValue: (flags >> 2) & 3) ?? .other }
 
   /// The item on the left of the relation (weak, as in UIKit).
-  public var firstItem: (any LayoutItem)? { Self.item(firstObject, firstKind) }
+  public var firstItem: (any LayoutItem)? { firstObject.map { firstKind.item($0) } }
   /// The item on the right, nil for a constant constraint; weak like `firstItem`.
-  public var secondItem: (any LayoutItem)? { Self.item(secondObject, secondKind) }
+  public var secondItem: (any LayoutItem)? { secondObject.map { secondKind.item($0) } }
 
   /// A name shown in descriptions, conflict reports and `explain` output.
   public var identifier: String? {
     get { sharedIdentifier?.text }
     set { sharedIdentifier = newValue.map(ConstraintIdentifier.init) }
-  }
-
-  /// What class an item is, so a plain object reference gives back the item without a dynamic
-  /// cast: every item the kit makes is a view or a guide.
-  private enum ItemKind: UInt8 {
-    case view, guide, other
-
-    init(_ item: (any LayoutItem)?) {
-      self = item is View ? .view : item is LayoutGuide ? .guide : .other
-    }
-  }
-
-  private static func item(_ object: AnyObject?, _ kind: ItemKind) -> (any LayoutItem)? {
-    guard let object else { return nil }
-    switch kind {
-    case .view: return unsafeDowncast(object, to: View.self)
-    case .guide: return unsafeDowncast(object, to: LayoutGuide.self)
-    case .other: return object as? any LayoutItem
-    }
   }
 
   /// The UIKit initialiser: `item1.attr1 relation item2.attr2 * multiplier + constant`.
@@ -208,7 +189,7 @@ public final class LayoutConstraint {
     firstAttribute = attr1
     self.relation = relation
     secondObject = view2
-    flags = ItemKind(view1).rawValue | ItemKind(view2).rawValue << 2
+    flags = LayoutItemKind(view1).rawValue | LayoutItemKind(view2).rawValue << 2
     secondAttribute = view2 == nil ? .notAnAttribute : attr2
     self.multiplier = multiplier
     constant = c
@@ -353,6 +334,26 @@ public final class LayoutConstraint {
       case .greaterThanOrEqual: .greaterOrEqual
       }
     return Constraint(lhs, relation, rhs, strength: priority.strength)
+  }
+}
+
+/// What class a layout item is, so a plain object reference (8 bytes) gives back the item
+/// without a dynamic cast, where an `any LayoutItem` takes 16 (the reference and its witness
+/// table): every item the kit makes is a view or a guide.
+enum LayoutItemKind: UInt8 {
+  case view, guide, other
+
+  init(_ item: (any LayoutItem)?) {
+    self = item is View ? .view : item is LayoutGuide ? .guide : .other
+  }
+
+  /// `object` as the item it is; `object` must have been an item of this kind.
+  func item(_ object: AnyObject) -> any LayoutItem {
+    switch self {
+    case .view: unsafeDowncast(object, to: View.self)
+    case .guide: unsafeDowncast(object, to: LayoutGuide.self)
+    case .other: object as! any LayoutItem
+    }
   }
 }
 
