@@ -125,6 +125,11 @@ open class LayoutGuide: LayoutItem {
   public let layoutVariables: LayoutVariables
   /// Insets tying a system guide (margins, safe area) to its owner; nil for guides apps add.
   var systemInsets: (() -> EdgeInsets)?
+  /// Which of its owner's system guides this is, nil for guides apps add.
+  var systemGuide: SystemGuide?
+
+  /// The guides a view makes for itself.
+  enum SystemGuide { case margins, safeArea }
 
   /// A guide that belongs to no view yet: add it to one with `addLayoutGuide(_:)` before constraining it, so
   /// its constraints have a hierarchy to live in.
@@ -146,17 +151,23 @@ open class LayoutGuide: LayoutItem {
   }
 }
 
-/// Per-view Auto Layout state, kept in one object so `View` needs a single stored property.
-package final class ViewLayoutState {
-  var translatesAutoresizingMask = true
+/// Per-view Auto Layout state, kept in one object so `View` needs a single stored property; it is
+/// also the view's solver variables (`layoutVariables`), made on first use. The margins and
+/// safe-area guides are found among `guides` (they are the ones with `systemGuide` set) rather
+/// than kept in fields of their own: with the variables, two more references would take the
+/// object past a 128-byte malloc chunk.
+package final class ViewLayoutState: LayoutVariables {
   var installed: [LayoutConstraint] = []
   var hugging: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultLow, .defaultLow)
   var compression: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
   var guides: [LayoutGuide] = []
-  var marginsGuide: LayoutGuide?
-  var safeAreaGuide: LayoutGuide?
   var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-  var variables: LayoutVariables?
+  var translatesAutoresizingMask = true
+
+  /// The owner's guide of `kind` (margins or safe area), if it was made.
+  func systemGuide(_ kind: LayoutGuide.SystemGuide) -> LayoutGuide? {
+    guides.first { $0.systemGuide == kind }
+  }
 }
 
 /// The axis of a priority or a stack (UIKit's `NSLayoutConstraint.Axis`).
@@ -170,12 +181,7 @@ extension View: LayoutItem {
   public var layoutOwnerView: View? { self }
   /// The solver's unknowns for the view's rectangle in window coordinates, made on first use so views that no
   /// constraint mentions cost nothing.
-  public var layoutVariables: LayoutVariables {
-    if let existing = layoutState.variables { return existing }
-    let made = LayoutVariables()
-    layoutState.variables = made
-    return made
-  }
+  public var layoutVariables: LayoutVariables { layoutState }
   /// `CLASS#IDENT` when the view has an accessibility identifier, else its class: the name constraint
   /// descriptions and `explain` lines use, so a person can find the view in `tree` output.
   public var layoutName: String {
@@ -265,23 +271,23 @@ extension View: LayoutItem {
 
   /// The view's bounds inset by `layoutMargins`.
   public var layoutMarginsGuide: LayoutGuide {
-    if let guide = layoutState.marginsGuide { return guide }
+    if let guide = layoutState.systemGuide(.margins) { return guide }
     let guide = LayoutGuide()
     guide.identifier = "UIViewLayoutMarginsGuide"
     guide.systemInsets = { [unowned self] in layoutMargins }
+    guide.systemGuide = .margins
     addLayoutGuide(guide)
-    layoutState.marginsGuide = guide
     return guide
   }
 
   /// The view's bounds inset by `safeAreaInsets` (below a navigation bar, for instance).
   public var safeAreaLayoutGuide: LayoutGuide {
-    if let guide = layoutState.safeAreaGuide { return guide }
+    if let guide = layoutState.systemGuide(.safeArea) { return guide }
     let guide = LayoutGuide()
     guide.identifier = "UIViewSafeAreaLayoutGuide"
     guide.systemInsets = { [unowned self] in safeAreaInsets }
+    guide.systemGuide = .safeArea
     addLayoutGuide(guide)
-    layoutState.safeAreaGuide = guide
     return guide
   }
 

@@ -86,22 +86,23 @@ public protocol LayoutItem: AnyObject {
 }
 
 /// The four unknowns of one item's rectangle, in window coordinates.
-public final class LayoutVariables {
-  let minX: Variable
-  let minY: Variable
-  let width: Variable
-  let height: Variable
+///
+/// Not final: a view's Auto Layout state (`ViewLayoutState`) is its variables too, so a
+/// constrained view has one object for both instead of two (a 64-byte chunk less per view, for
+/// as long as the session lasts); a guide has an object of this class.
+public class LayoutVariables {
+  /// Each is made on first use, so a view whose state exists only for a priority or its margins
+  /// makes no solver variables. Named by attribute only: names made from the item's
+  /// (`UITextField#username.minX`) were mostly longer than the 15 bytes a `String` holds inline,
+  /// so each was a 64-byte heap string, four per constrained view for as long as the view lived;
+  /// the kit shows them nowhere (its reports name constraints by their items and attributes),
+  /// and literals cost no memory.
+  lazy var minX = Variable("minX")
+  lazy var minY = Variable("minY")
+  lazy var width = Variable("width")
+  lazy var height = Variable("height")
 
-  /// Named by attribute only. Names made from the item's (`UITextField#username.minX`) were
-  /// mostly longer than the 15 bytes a `String` holds inline, so each was a 64-byte heap string,
-  /// four per constrained view for as long as the view lived; the kit shows them nowhere (its
-  /// reports name constraints by their items and attributes), and literals cost no memory.
-  init() {
-    minX = Variable("minX")
-    minY = Variable("minY")
-    width = Variable("width")
-    height = Variable("height")
-  }
+  init() {}
 
   /// The solved rectangle.
   var rect: CGRect { CGRect(x: minX.value, y: minY.value, width: width.value, height: height.value) }
@@ -114,12 +115,18 @@ public final class LayoutVariables {
 /// layout pass hands it to the window's one solver. Changing `constant` or `priority` of an
 /// active constraint replaces just that constraint in the solver at the next layout pass.
 public final class LayoutConstraint {
-  /// The item on the left of the relation. Weak, as in UIKit: the views hold their constraints
-  /// (a view keeps those installed on it), so a strong reference back would keep closed apps'
-  /// trees alive.
-  public private(set) weak var firstItem: (any LayoutItem)?
-  /// The item on the right, nil for a constant constraint; weak like `firstItem`.
-  public private(set) weak var secondItem: (any LayoutItem)?
+  // An idle session keeps every constraint its views made (a stacks session about a hundred),
+  // so the object is kept to 88 bytes (a 96-byte malloc chunk; it was 120, a 128-byte chunk):
+  // the items are plain weak references with their kind in a flag byte rather than 16-byte
+  // existentials, the identifier is one shared reference rather than a `String?`, and the small
+  // fields come last, side by side (a class's stored properties are laid out in the order they
+  // are declared).
+
+  /// The items, weak as in UIKit: the views hold their constraints (a view keeps those
+  /// installed on it), so a strong reference back would keep closed apps' trees alive.
+  private weak var firstObject: AnyObject?
+  private weak var secondObject: AnyObject?
+
   /// The factor applied to the second attribute.
   public let multiplier: CGFloat
 
@@ -128,19 +135,18 @@ public final class LayoutConstraint {
     didSet { if constant != oldValue { noteChange() } }
   }
 
-  /// A name shown in descriptions, conflict reports and `explain` output.
-  public var identifier: String?
+  /// The identifier's text, shared by every constraint that carries the same literal one (a
+  /// stack view's `UISV-fill`...), and nil for none.
+  var sharedIdentifier: ConstraintIdentifier?
 
   /// The view this constraint is installed on while active (the items' common ancestor).
   weak var installedOn: View?
   /// The solver's version of this constraint while the window's engine has it.
   var solverConstraint: Constraint?
+  /// The host the engine retained for `multiplierOriginHost`, released when the constraint goes.
+  weak var retainedOriginHost: View?
 
-  // The small fields come last, side by side (a class's stored properties are laid out in the
-  // order they are declared): between the 8-byte fields, each of them took an 8-byte slot of
-  // its own, and an idle session keeps every constraint its views made (16 bytes of heap each).
-
-  /// How much this constraint matters against others; defaults to required.
+  /// How important this constraint is against others; defaults to required.
   public var priority: LayoutPriority = .required {
     didSet { if priority != oldValue { noteChange() } }
   }
@@ -150,8 +156,28 @@ public final class LayoutConstraint {
   public let relation: LayoutRelation
   /// The attribute of `secondItem`, `.notAnAttribute` for a constant constraint.
   public let secondAttribute: LayoutAttribute
+  /// The items' kinds (two bits each) and `isBroken`, in one byte.
+  private var flags: UInt8
+
   /// Whether the engine holding this constraint broke it in a conflict.
-  var isBroken = false
+  var isBroken: Bool {
+    get { flags & Self.brokenFlag != 0 }
+    set { flags = newValue ? flags | Self.brokenFlag : flags & ~Self.brokenFlag }
+  }
+  private static let brokenFlag: UInt8 = 0x10
+  private var firstKind: LayoutItemKind { LayoutItemKind(rawValue: flags & 3) ?? .other }
+  private var secondKind: LayoutItemKind { LayoutItemKind(rawValue: (flags >> 2) & 3) ?? .other }
+
+  /// The item on the left of the relation (weak, as in UIKit).
+  public var firstItem: (any LayoutItem)? { firstObject.map { firstKind.item($0) } }
+  /// The item on the right, nil for a constant constraint; weak like `firstItem`.
+  public var secondItem: (any LayoutItem)? { secondObject.map { secondKind.item($0) } }
+
+  /// A name shown in descriptions, conflict reports and `explain` output.
+  public var identifier: String? {
+    get { sharedIdentifier?.text }
+    set { sharedIdentifier = newValue.map(ConstraintIdentifier.init) }
+  }
 
   /// The UIKit initialiser: `item1.attr1 relation item2.attr2 * multiplier + constant`.
   public init(
@@ -159,10 +185,11 @@ public final class LayoutConstraint {
     toItem view2: (any LayoutItem)?, attribute attr2: LayoutAttribute, multiplier: CGFloat,
     constant c: CGFloat
   ) {
-    firstItem = view1
+    firstObject = view1
     firstAttribute = attr1
     self.relation = relation
-    secondItem = view2
+    secondObject = view2
+    flags = LayoutItemKind(view1).rawValue | LayoutItemKind(view2).rawValue << 2
     secondAttribute = view2 == nil ? .notAnAttribute : attr2
     self.multiplier = multiplier
     constant = c
@@ -273,9 +300,6 @@ public final class LayoutConstraint {
     return Cassowary.Expression(horizontal ? v.minX : v.minY)
   }
 
-  /// The host the engine retained for `multiplierOriginHost`, released when the constraint goes.
-  weak var retainedOriginHost: View?
-
   /// Why the constraint cannot be solved at all, or nil: a constant or multiplier that is not a
   /// finite number (it would poison every value the solver computes), or items in different
   /// windows (no solver holds both). UIKit raises an exception for both.
@@ -311,6 +335,34 @@ public final class LayoutConstraint {
       }
     return Constraint(lhs, relation, rhs, strength: priority.strength)
   }
+}
+
+/// What class a layout item is, so a plain object reference (8 bytes) gives back the item
+/// without a dynamic cast, where an `any LayoutItem` takes 16 (the reference and its witness
+/// table): every item the kit makes is a view or a guide.
+enum LayoutItemKind: UInt8 {
+  case view, guide, other
+
+  init(_ item: (any LayoutItem)?) {
+    self = item is View ? .view : item is LayoutGuide ? .guide : .other
+  }
+
+  /// `object` as the item it is; `object` must have been an item of this kind.
+  func item(_ object: AnyObject) -> any LayoutItem {
+    switch self {
+    case .view: unsafeDowncast(object, to: View.self)
+    case .guide: unsafeDowncast(object, to: LayoutGuide.self)
+    case .other: object as! any LayoutItem
+    }
+  }
+}
+
+/// A constraint's identifier, one immutable object that constraints with the same literal
+/// identifier share: 8 bytes in each constraint instead of a 16-byte `String?`.
+final class ConstraintIdentifier: Sendable {
+  let text: String
+
+  init(_ text: String) { self.text = text }
 }
 
 extension LayoutConstraint: CustomStringConvertible {

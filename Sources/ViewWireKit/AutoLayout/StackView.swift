@@ -39,27 +39,30 @@ open class StackView: View {
   /// The views laid out in a line, in order; each is also a subview.
   public private(set) var arrangedSubviews: [View] = []
 
-  /// The direction of the line.
-  open var axis: LayoutAxis = .horizontal { didSet { rebuild(reusing: false) } }
-  /// The gap between adjacent views (the minimum gap for the equal distributions).
-  open var spacing: CGFloat = 0 { didSet { rebuild(reusing: false) } }
-  /// How views share the length along the axis.
-  open var distribution: Distribution = .fill { didSet { rebuild(reusing: false) } }
-  /// How views sit across the axis.
-  open var alignment: Alignment = .fill { didSet { rebuild(reusing: false) } }
-
+  /// The stack's constraints, in the order they were made. What each says is read back from the
+  /// constraint itself when a rebuild looks for the ones it can keep: a copy of every key beside
+  /// them (56 bytes a constraint) was most of a stack's own memory in an idle session.
   private var owned: [LayoutConstraint] = []
-  /// What `owned` says, in the same order, to find the constraints a rebuild can keep.
-  private var ownedKeys: [Key] = []
   /// The gap guide of the equal distributions after each arranged view (by identity), so a gap
   /// whose leading view stays keeps its guide and the constraints that do not change.
   private var gapAfter: [ObjectIdentifier: LayoutGuide] = [:]
   /// The gap guides the last `makeConstraints` stopped using, for `rebuild` to remove.
   private var unusedGaps: [LayoutGuide] = []
-  /// The distribution `owned` was made for, whose name its constraints carry.
-  private var builtDistribution: Distribution?
   /// What the current constraints were built for; a difference means rebuild.
   private var builtFor: [Double] = []
+
+  /// The gap between adjacent views (the minimum gap for the equal distributions).
+  open var spacing: CGFloat = 0 { didSet { rebuild(reusing: false) } }
+  // The one-byte fields side by side, after every wider one (stored properties are laid out in
+  // declaration order: each took an 8-byte slot of its own between wider fields).
+  /// The direction of the line.
+  open var axis: LayoutAxis = .horizontal { didSet { rebuild(reusing: false) } }
+  /// How views share the length along the axis.
+  open var distribution: Distribution = .fill { didSet { rebuild(reusing: false) } }
+  /// How views sit across the axis.
+  open var alignment: Alignment = .fill { didSet { rebuild(reusing: false) } }
+  /// The distribution `owned` was made for, whose name its constraints carry.
+  private var builtDistribution: Distribution?
 
   /// A stack of `views`, as UIKit's `init(arrangedSubviews:)`.
   public convenience init(arrangedSubviews views: [View]) {
@@ -145,9 +148,11 @@ open class StackView: View {
     var nextWith = [Int](repeating: -1, count: owned.count)
     // A new distribution renames every constraint (its identifier): nothing is kept.
     if reusing && builtDistribution == distribution {
-      firstWith.reserveCapacity(ownedKeys.count)
-      for index in ownedKeys.indices.reversed() {
-        if let later = firstWith.updateValue(index, forKey: ownedKeys[index]) { nextWith[index] = later }
+      firstWith.reserveCapacity(owned.count)
+      for index in owned.indices.reversed() {
+        // A constraint whose first item is gone cannot be kept (its key would match nothing).
+        guard let key = Key(owned[index]) else { continue }
+        if let later = firstWith.updateValue(index, forKey: key) { nextWith[index] = later }
       }
     }
     builtDistribution = distribution
@@ -175,22 +180,32 @@ open class StackView: View {
       added.append(constraint)
       return constraint
     }
-    ownedKeys = specs.map(\.key)
     builtFor = currentKey
+    // Each of them is installed on the stack itself (the common ancestor of its items): room for
+    // all of them at once, not by doubling, which left an idle stack's list up to twice as long.
+    if !added.isEmpty {
+      let installed = layoutState.installed.count
+      layoutState.installed.reserveCapacity(installed + added.count)
+    }
     LayoutConstraint.activate(added)
   }
 
-  /// The identifier every stack constraint carries: a literal per distribution, so making a
-  /// constraint formats no string.
-  private var identifier: String {
+  /// The identifier every stack constraint carries: one shared object per distribution, so
+  /// making a constraint formats no string and each constraint holds one reference to it.
+  private var identifier: ConstraintIdentifier {
     switch distribution {
-    case .fill: "UISV-fill"
-    case .fillEqually: "UISV-fillEqually"
-    case .fillProportionally: "UISV-fillProportionally"
-    case .equalSpacing: "UISV-equalSpacing"
-    case .equalCentering: "UISV-equalCentering"
+    case .fill: Self.fillIdentifier
+    case .fillEqually: Self.fillEquallyIdentifier
+    case .fillProportionally: Self.fillProportionallyIdentifier
+    case .equalSpacing: Self.equalSpacingIdentifier
+    case .equalCentering: Self.equalCenteringIdentifier
     }
   }
+  private static let fillIdentifier = ConstraintIdentifier("UISV-fill")
+  private static let fillEquallyIdentifier = ConstraintIdentifier("UISV-fillEqually")
+  private static let fillProportionallyIdentifier = ConstraintIdentifier("UISV-fillProportionally")
+  private static let equalSpacingIdentifier = ConstraintIdentifier("UISV-equalSpacing")
+  private static let equalCenteringIdentifier = ConstraintIdentifier("UISV-equalCentering")
 
   /// What identifies a stack constraint for reuse: everything its solver row depends on.
   private struct Key: Hashable {
@@ -202,6 +217,32 @@ open class StackView: View {
     let multiplier: CGFloat
     let constant: CGFloat
     let priority: Float
+
+    init(
+      a: ObjectIdentifier, aa: LayoutAttribute, b: ObjectIdentifier?, ba: LayoutAttribute,
+      relation: LayoutRelation, multiplier: CGFloat, constant: CGFloat, priority: Float
+    ) {
+      self.a = a
+      self.aa = aa
+      self.b = b
+      self.ba = ba
+      self.relation = relation
+      self.multiplier = multiplier
+      self.constant = constant
+      self.priority = priority
+    }
+
+    /// What `constraint` says now, as a key; nil when its first item is gone. The same key as
+    /// the `Spec` it was made from unless the app changed its constant or priority since, and
+    /// then it is not the constraint the stack wants any more.
+    init?(_ constraint: LayoutConstraint) {
+      guard let first = constraint.firstItem else { return nil }
+      self.init(
+        a: ObjectIdentifier(first), aa: constraint.firstAttribute,
+        b: constraint.secondItem.map { ObjectIdentifier($0) }, ba: constraint.secondAttribute,
+        relation: constraint.relation, multiplier: constraint.multiplier, constant: constraint.constant,
+        priority: constraint.priority.rawValue)
+    }
   }
 
   /// A constraint the stack wants, before it is known whether an active one already says it.
@@ -222,12 +263,12 @@ open class StackView: View {
         relation: relation, multiplier: multiplier, constant: constant, priority: priority.rawValue)
     }
 
-    func make(identifier: String) -> LayoutConstraint {
+    func make(identifier: ConstraintIdentifier) -> LayoutConstraint {
       let constraint = LayoutConstraint(
         item: a, attribute: aa, relatedBy: relation, toItem: b, attribute: ba, multiplier: multiplier,
         constant: constant)
       constraint.priority = priority
-      constraint.identifier = identifier
+      constraint.sharedIdentifier = identifier
       return constraint
     }
   }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import ViewWireKit
+
+/// A constraint keeps its items, kinds and identifier in compact fields (issue 14, lean
+/// sessions: an idle stacks session holds about a hundred of them); what an app reads back is
+/// what it gave, as `NSLayoutConstraint` documents it.
+struct AutoLayoutObjectTests {
+  @Test func itemsComeBackAsGivenAndAreWeak() {
+    let host = View()
+    var label: Label? = Label()
+    let guide = LayoutGuide()
+    host.addSubview(label!)
+    host.addLayoutGuide(guide)
+    let toGuide = label!.leadingAnchor.constraint(equalTo: guide.leadingAnchor, constant: 4)
+    let constant = label!.widthAnchor.constraint(equalToConstant: 10)
+    #expect(toGuide.firstItem === label)
+    #expect(toGuide.firstItem is Label)
+    #expect(toGuide.secondItem === guide)
+    #expect(toGuide.secondItem is LayoutGuide)
+    #expect(toGuide.firstAttribute == .leading && toGuide.secondAttribute == .leading)
+    #expect(constant.secondItem == nil && constant.secondAttribute == .notAnAttribute)
+    // The items are weak, as in UIKit: a view that goes away leaves nil behind.
+    label!.removeFromSuperview()
+    label = nil
+    #expect(toGuide.firstItem == nil)
+    #expect(constant.firstItem == nil)
+    #expect(toGuide.secondItem === guide)
+  }
+
+  @Test func anIdentifierIsKeptAsSet() {
+    let view = View()
+    let constraint = view.heightAnchor.constraint(equalToConstant: 20)
+    #expect(constraint.identifier == nil)
+    constraint.identifier = "row height"
+    #expect(constraint.identifier == "row height")
+    #expect(constraint.description.contains("'row height'"))
+    constraint.identifier = nil
+    #expect(constraint.identifier == nil)
+    #expect(!constraint.description.contains("'"))
+  }
+
+  @Test func aStackNamesItsConstraintsByDistribution() throws {
+    let scene = AutoLayoutStackViewTests.Scene()
+    scene.window.prepareFrame()
+    // Installed on the stack: its own constraints, and the scene's width and height (unnamed).
+    func stackOwn() -> [LayoutConstraint] { scene.stack.constraints.filter { $0.identifier != nil } }
+    #expect(stackOwn().count == scene.stack.constraints.count - 2)
+    #expect(stackOwn().count >= 8)
+    #expect(stackOwn().allSatisfy { $0.identifier == "UISV-fill" })
+    scene.stack.distribution = .fillEqually
+    scene.window.prepareFrame()
+    #expect(stackOwn().count == scene.stack.constraints.count - 2)
+    #expect(stackOwn().allSatisfy { $0.identifier == "UISV-fillEqually" })
+    // An app's own name on one of them stays its own, and the others keep theirs.
+    let renamed = try #require(stackOwn().first)
+    renamed.identifier = "mine"
+    #expect(renamed.identifier == "mine")
+    #expect(stackOwn().filter { $0.identifier == "UISV-fillEqually" }.count == stackOwn().count - 1)
+  }
+
+  @Test func aViewMakesEachSystemGuideOnce() {
+    let view = View()
+    let margins = view.layoutMarginsGuide
+    let safeArea = view.safeAreaLayoutGuide
+    #expect(view.layoutMarginsGuide === margins)
+    #expect(view.safeAreaLayoutGuide === safeArea)
+    #expect(margins !== safeArea)
+    #expect(margins.identifier == "UIViewLayoutMarginsGuide")
+    #expect(safeArea.identifier == "UIViewSafeAreaLayoutGuide")
+    // An app's guide with the same name is not taken for the system's.
+    let own = LayoutGuide()
+    own.identifier = "UIViewLayoutMarginsGuide"
+    view.addLayoutGuide(own)
+    #expect(view.layoutMarginsGuide === margins)
+    #expect(view.layoutGuides.count == 3)
+  }
+}
