@@ -37,9 +37,24 @@ open class View: Responder {
 
   /// This view's position in its superview's `subviews`, valid when below the superview's
   /// `indexedSubviewCount` (checked before use in any case).
-  private final var positionInSuperview = 0
+  private final var positionInSuperview: Int {
+    get { Int(storedPositionInSuperview) }
+    set { storedPositionInSuperview = Int32(truncatingIfNeeded: newValue) }
+  }
   /// How many subviews, from the front, have a correct `positionInSuperview`.
-  private final var indexedSubviewCount = 0
+  private final var indexedSubviewCount: Int {
+    get { Int(storedIndexedSubviewCount) }
+    set { storedIndexedSubviewCount = Int32(truncatingIfNeeded: newValue) }
+  }
+  // These five counters are stored as `Int32`, side by side, in 20 bytes where five `Int`s took
+  // 40 (issue 14, "Lean sessions": every view of every session has them). A view's subviews
+  // cannot number 2^31 (each is an object of hundreds of bytes), and a position that wrapped
+  // would only be a wrong hint, checked before it is believed; the edit count is compared with 0
+  // and 1 only, and 2^32 edits between two frames cannot happen.
+  private final var storedPositionInSuperview: Int32 = 0
+  private final var storedIndexedSubviewCount: Int32 = 0
+  private final var storedChildEdits: Int32 = 0
+  private final var storedExchange: (Int32, Int32) = (0, 0)
 
   /// Where `view` is among the subviews, or nil when it is not one; O(1) unless the subviews
   /// changed in front of it since it was last looked up.
@@ -64,9 +79,15 @@ open class View: Responder {
   /// How many times the subviews changed since the diff engine last sent them (it resets this),
   /// and the positions of the last exchange: when the one change is an exchange, the engine
   /// knows the client's list is this one with those two swapped, without comparing the lists.
-  package final var childEditsSinceSent = 0
+  package final var childEditsSinceSent: Int {
+    get { Int(storedChildEdits) }
+    set { storedChildEdits = Int32(truncatingIfNeeded: newValue) }
+  }
   /// The two positions `exchangeSubview` last swapped (see `childEditsSinceSent`).
-  package final private(set) var lastExchange = (0, 0)
+  package final private(set) var lastExchange: (Int, Int) {
+    get { (Int(storedExchange.0), Int(storedExchange.1)) }
+    set { storedExchange = (Int32(truncatingIfNeeded: newValue.0), Int32(truncatingIfNeeded: newValue.1)) }
+  }
 
   /// Inserts into `subviews`, keeping the positions' bookkeeping.
   private func insertIntoSubviews(_ view: View, at index: Int) {
@@ -307,7 +328,12 @@ open class View: Responder {
     setRenderProperty(
       key, color.map { .color(($0.isDynamic ? $0.resolvedColor(with: traitCollection) : $0).wireColor) })
     if let color, color.isDynamic {
-      dynamicColors[key] = color
+      // The common case, one system colour and no other, shares a process-wide table.
+      if dynamicColors.isEmpty, let shared = SharedColorTables.table(key, color) {
+        dynamicColors = shared
+      } else {
+        dynamicColors[key] = color
+      }
     }
   }
 
