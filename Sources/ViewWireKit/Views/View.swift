@@ -46,15 +46,15 @@ open class View: Responder {
     get { Int(storedIndexedSubviewCount) }
     set { storedIndexedSubviewCount = Int32(truncatingIfNeeded: newValue) }
   }
-  // These five counters are stored as `Int32`, side by side, in 20 bytes where five `Int`s took
-  // 40 (issue 14, "Lean sessions": every view of every session has them). A view's subviews
+  // These five counters are stored as `Int32`s, in 8 bytes and three paddings where five `Int`s
+  // took 40 (issue 14, "Lean sessions": every view of every session has them). A view's subviews
   // cannot number 2^31 (each is an object of hundreds of bytes), and a position that wrapped
   // would only be a wrong hint, checked before it is believed; the edit count is compared with 0
   // and 1 only, and 2^32 edits between two frames cannot happen.
+  // The last three are declared further down, each in the padding after a few one-byte flags
+  // (`isUserInteractionEnabled`, `needsLayout`, `needsDisplay`), where they take no room.
   private final var storedPositionInSuperview: Int32 = 0
   private final var storedIndexedSubviewCount: Int32 = 0
-  private final var storedChildEdits: Int32 = 0
-  private final var storedExchange: (Int32, Int32) = (0, 0)
 
   /// Where `view` is among the subviews, or nil when it is not one; O(1) unless the subviews
   /// changed in front of it since it was last looked up.
@@ -85,8 +85,11 @@ open class View: Responder {
   }
   /// The two positions `exchangeSubview` last swapped (see `childEditsSinceSent`).
   package final private(set) var lastExchange: (Int, Int) {
-    get { (Int(storedExchange.0), Int(storedExchange.1)) }
-    set { storedExchange = (Int32(truncatingIfNeeded: newValue.0), Int32(truncatingIfNeeded: newValue.1)) }
+    get { (Int(storedExchangeFirst), Int(storedExchangeSecond)) }
+    set {
+      storedExchangeFirst = Int32(truncatingIfNeeded: newValue.0)
+      storedExchangeSecond = Int32(truncatingIfNeeded: newValue.1)
+    }
   }
 
   /// Inserts into `subviews`, keeping the positions' bookkeeping.
@@ -228,6 +231,8 @@ open class View: Responder {
 
   /// Whether touches may land on this view and its subviews.
   @exclusivity(unchecked) open var isUserInteractionEnabled: Bool = true
+  /// Storage behind `childEditsSinceSent`, here to fill the padding after the flags above.
+  private final var storedChildEdits: Int32 = 0
 
   /// An integer app code can use to find the view (`viewWithTag(_:)`).
   ///
@@ -571,6 +576,8 @@ open class View: Responder {
   /// Unchecked for exclusivity at run time: every layout pass reads it for each queued view,
   /// and each access is a read or a store that calls nothing.
   @exclusivity(unchecked) public private(set) var needsLayout = true
+  /// Storage behind `lastExchange`, here to fill the padding after the flags above.
+  private final var storedExchangeFirst: Int32 = 0
 
   /// Asks for `layoutSubviews` in the next layout pass, which runs once per frame.
   open func setNeedsLayout() {
@@ -750,6 +757,8 @@ open class View: Responder {
   ///
   /// Unchecked for exclusivity at run time, as `needsLayout`: a read or a store that calls nothing.
   @exclusivity(unchecked) public package(set) var needsDisplay = true
+  /// Storage behind `lastExchange`, here to fill the padding after the flag above.
+  private final var storedExchangeSecond: Int32 = 0
 
   /// Asks for `draw(_:)` before the next frame; the frame then carries the new commands only.
   open func setNeedsDisplay() {
