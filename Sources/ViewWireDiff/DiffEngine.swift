@@ -79,6 +79,7 @@ public final class DiffEngine {
   public func makeFullFrame() -> Frame {
     window.prepareFrame()
     var builder = Builder(engine: self)
+    builder.sharesRenderProperties = sequence == 0
     builder.collectFullTree()
     hash = builder.hashDelta
     sequence += 1
@@ -156,6 +157,16 @@ private struct Builder {
   private var created: [View] = []
   /// The client's child lists of parents touched in this frame, as the emitted lines leave them.
   private var simulated: [ObjectIdentifier: SimulatedChildren] = [:]
+  /// Whether created views' render properties go to the daemon-wide pool
+  /// (`RenderProperties.trimAndShare()`): only in a session's first frame, the screen an idle
+  /// session keeps and every session of the app shares, and for its first `maximumShared`
+  /// views, so a frame pays at most that many pool look-ups.
+  var sharesRenderProperties = false {
+    didSet { sharedBudget = Self.maximumShared }
+  }
+  private var sharedBudget = 0
+  /// The most views of one frame whose properties are shared.
+  static let maximumShared = 256
 
   init(engine: DiffEngine) {
     self.engine = engine
@@ -507,8 +518,14 @@ private struct Builder {
   ///
   /// Assigning `final` would share storage with the kit's `subviews`, and the kit's next change
   /// to that list (a swap, a removal) would copy it, retaining every view: for a table of
-  /// 10,000 rows, 100 µs or more on a change that touches two rows.
+  /// 10,000 rows, 100 µs or more on a change that touches two rows. A short list is shared all
+  /// the same: copying it later costs a few retains, and a copy of its own was an allocation
+  /// for every parent of every idle session (issue 14, "Lean sessions").
   private static func record(_ final: [View], asSentChildrenOf state: WireState) {
+    if final.count <= maximumSharedChildren {
+      state.sentChildren = final
+      return
+    }
     let (prefix, suffix) = commonEnds(of: final, and: state.sentChildren)
     let heldCount = state.sentChildren.count
     guard prefix + suffix < max(final.count, heldCount) else { return }
@@ -516,6 +533,9 @@ private struct Builder {
       prefix..<(heldCount - min(suffix, heldCount - prefix)),
       with: final[prefix..<(final.count - min(suffix, final.count - prefix))])
   }
+
+  /// The longest child list the engine shares with the kit's `subviews` (see `record`).
+  private static let maximumSharedChildren = 8
 
   /// Recomputes `child`'s place term if its parent or previous sibling changed.
   private mutating func updatePlace(of child: View, parentID: Int, previousID: Int) {
@@ -565,7 +585,12 @@ private struct Builder {
       add(term)
     }
     createdRenders.appendLineEnd()
-    view.renderProperties.trimCapacity()
+    if sharesRenderProperties && sharedBudget > 0 {
+      sharedBudget -= 1
+      view.renderProperties.trimAndShare()
+    } else {
+      view.renderProperties.trimCapacity()
+    }
   }
 
   // MARK: Shift runs

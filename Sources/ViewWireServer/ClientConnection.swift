@@ -44,7 +44,14 @@ final class ClientConnection {
   }
   /// The session this client sees: its own, or the one it joined (section 18).
   @exclusivity(unchecked) var session: Session
-  let configuration: ServerConfiguration
+  /// The daemon's settings, read in place from the loop's shared copy.
+  var configuration: ServerConfiguration {
+    _read { yield sharedConfiguration.value }
+  }
+  /// The loop's one copy of the settings: stored inline they were about 270 bytes of every
+  /// connection (strings, a closure, a dozen numbers), the same for all (issue 14, "Lean
+  /// sessions").
+  private let sharedConfiguration: SharedConfiguration
   /// The event loop this session runs on, for good: everything here is touched only on its
   /// thread. Other loops read this to know where to send work for the session.
   let loop: EventLoop
@@ -117,19 +124,19 @@ final class ClientConnection {
   ///
   /// The connection must be counted in `census` already, for `loopIndex` and its address.
   init(
-    connection: any ClientTransport, session: Session, configuration: ServerConfiguration, loop: EventLoop,
+    connection: any ClientTransport, session: Session, configuration: SharedConfiguration, loop: EventLoop,
     loopIndex: Int, census: ConnectionCensus, registry: SessionRegistry, logger: SessionLogger
   ) {
     self.connection = connection
     self.session = session
-    self.configuration = configuration
+    self.sharedConfiguration = configuration
     self.loop = loop
     self.loopIndex = loopIndex
     self.census = census
     self.registry = registry
     self.logger = logger
-    self.framer = LineFramer(maximumLineLength: configuration.maximumLineLength)
-    isAuthenticated = configuration.authToken == nil
+    self.framer = LineFramer(maximumLineLength: configuration.value.maximumLineLength)
+    isAuthenticated = configuration.value.authToken == nil
     dispatcher = CommandDispatcher(connection: self)
   }
 

@@ -111,3 +111,10 @@ public struct ServerConfiguration: Sendable {
   /// The daemon's defaults; the executable overrides what its options name.
   public init() {}
 }
+
+/// One copy of the settings that every connection of a loop refers to, instead of a copy each.
+final class SharedConfiguration: Sendable {
+  /// The settings.
+  let value: ServerConfiguration
+  init(_ value: ServerConfiguration) { self.value = value }
+}

@@ -17,6 +17,8 @@ final class ServerLoop {
   let eventLoop: EventLoop
   private unowned let server: ViewWireServer
   private let logger: Logger
+  /// The settings every connection of this loop reads (one copy, not one per connection).
+  private let sharedConfiguration: SharedConfiguration
   private var clients: [ObjectIdentifier: ClientConnection] = [:]
   /// This loop's web connections that are not sessions yet; nil without a web port.
   private(set) var web: WebListener?
@@ -32,6 +34,7 @@ final class ServerLoop {
     self.index = index
     self.server = server
     self.logger = logger
+    sharedConfiguration = SharedConfiguration(server.configuration)
     eventLoop = try EventLoop()
   }
 
@@ -123,7 +126,7 @@ final class ServerLoop {
       id: sessionID, windowSize: configuration.defaultWindowSize, apps: server.apps,
       clock: SessionClock(loop: eventLoop, manual: configuration.manualClock), logger: sessionLogger)
     let client = ClientConnection(
-      connection: connection, session: session, configuration: configuration, loop: eventLoop,
+      connection: connection, session: session, configuration: sharedConfiguration, loop: eventLoop,
       loopIndex: index,
       census: server.census, registry: server.registry, logger: sessionLogger)
     let key = ObjectIdentifier(client)

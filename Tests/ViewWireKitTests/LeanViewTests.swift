@@ -83,4 +83,98 @@ struct LeanViewTests {
     #expect(properties["f"] == .bool(true))
     #expect(properties.count == 6)
   }
+
+  /// The address of an array's storage, to tell shared storage from copies.
+  private func storage<T>(_ array: [T]) -> UnsafeRawPointer? {
+    array.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+  }
+
+  /// A login-like screen, built the same way every time.
+  private func screen() -> (Window, DiffEngine, Label) {
+    let window = Window(size: CGSize(width: 200, height: 200))
+    let label = Label()
+    label.text = "Hello"
+    label.accessibilityIdentifier = "greeting"
+    window.addSubview(label)
+    let engine = DiffEngine(window: window)
+    _ = engine.makeFrame()
+    return (window, engine, label)
+  }
+
+  @Test func twoSessionsShowingTheSameScreenShareTheirRenderPropertiesUntilOneChanges() {
+    // The pool is the process's, which other tests fill at the same time: when it was full
+    // between the two screens, it forgot the first one's array; five tries make that moot.
+    var (firstEngine, first, secondEngine, second) = (screen().1, screen().2, screen().1, screen().2)
+    for _ in 0..<5 {
+      (_, firstEngine, first) = screen()
+      (_, secondEngine, second) = screen()
+      if storage(first.renderProperties.entries) == storage(second.renderProperties.entries) { break }
+    }
+    #expect(first.renderProperties == second.renderProperties)
+    #expect(storage(first.renderProperties.entries) == storage(second.renderProperties.entries))
+    #expect(first.renderProperties.entries.capacity == first.renderProperties.count)
+
+    second.text = "Bye"
+    #expect(secondEngine.nextDiffLines() == ["render \(second.wireID) text=\"Bye\""])
+    #expect(first.text == "Hello")
+    #expect(first.renderProperties["text"] == .string("Hello"), "the other copy is untouched")
+    #expect(firstEngine.nextDiffLines().isEmpty)
+    #expect(storage(first.renderProperties.entries) != storage(second.renderProperties.entries))
+  }
+
+  @Test func theSharedRenderPropertiesPoolForgetsAllPastItsLimit() {
+    let pool = SharedRenderProperties(limit: 2)
+    func entries(_ text: String) -> [RenderProperties.Entry] {
+      var properties = RenderProperties()
+      properties["text"] = .string(text)
+      return properties.entries
+    }
+    let a = pool.intern(entries("a"))
+    #expect(storage(pool.intern(entries("a"))) == storage(a))
+    _ = pool.intern(entries("b"))
+    #expect(pool.count == 2)
+    _ = pool.intern(entries("c"))
+    #expect(pool.count == 1, "full: forgot both, then took the new one")
+    #expect(storage(pool.intern(entries("a"))) != storage(a), "a is new again")
+    #expect(a.map(\.value) == [.string("a")], "holders keep theirs")
+  }
+
+  @Test func labelsShareTheirDynamicColourTableUntilOneAddsAnother() {
+    let window = Window(size: CGSize(width: 200, height: 200))
+    let first = Label()
+    let second = Label()
+    window.addSubview(first)
+    window.addSubview(second)
+    second.backgroundColor = .systemBackground
+    let engine = DiffEngine(window: window)
+    _ = engine.makeFrame()
+    window.updateTraits(TraitCollection(userInterfaceStyle: .dark))
+    let lines = engine.nextDiffLines()
+    #expect(lines.contains("render \(first.wireID) textColor=#ffffffff"), "\(lines)")
+    #expect(
+      lines.contains { $0.hasPrefix("render \(second.wireID) ") && $0.contains("bg=#000000ff") }, "\(lines)")
+    #expect(!lines.contains { $0.hasPrefix("render \(first.wireID) ") && $0.contains("bg=") }, "\(lines)")
+  }
+
+  @Test func aButtonMakesItsTitleLabelOnlyWhenAskedAndSendsTheSameEitherWay() {
+    let window = Window(size: CGSize(width: 200, height: 200))
+    let plain = Button(type: .system)
+    let asked = Button(type: .system)
+    plain.setTitle("Go", for: .normal)
+    asked.setTitle("Go", for: .normal)
+    #expect(asked.titleLabel?.font == .systemFont(ofSize: 15, weight: .medium))
+    #expect(plain.renderProperties == asked.renderProperties)
+    #expect(plain.intrinsicContentSize == asked.intrinsicContentSize)
+    window.addSubview(plain)
+    window.addSubview(asked)
+    let engine = DiffEngine(window: window)
+    _ = engine.makeFrame()
+    asked.titleLabel?.font = .systemFont(ofSize: 20, weight: .bold)
+    let lines = engine.nextDiffLines()
+    #expect(
+      lines.contains {
+        $0.hasPrefix("render \(asked.wireID) ") && $0.contains("font=20") && $0.contains("weight=\"bold\"")
+      }, "\(lines)")
+    #expect(Button(type: .custom).renderProperties["weight"] == .string("regular"))
+  }
 }

@@ -22,7 +22,29 @@ open class Button: Control {
   private var titleColors = SmallTable<State, Color>()
 
   /// The label that holds the title's font (`button.titleLabel?.font = ...`).
-  public private(set) var titleLabel: Label?
+  ///
+  /// Made on first use, as UIKit makes it: most buttons never touch it, and a label object with
+  /// its render properties and colour table was about 850 bytes of every button in every
+  /// session (issue 14, "Lean sessions"). Until then the title uses `defaultTitleFont`, the
+  /// font the label would start with.
+  public var titleLabel: Label? {
+    if let madeTitleLabel { return madeTitleLabel }
+    let label = Label()
+    label.font = defaultTitleFont
+    label.owner = self
+    madeTitleLabel = label
+    return label
+  }
+  /// The title label once something asked for it.
+  private var madeTitleLabel: Label?
+
+  /// The title's font while no one asked for `titleLabel`: UIKit's, medium for system buttons.
+  private var defaultTitleFont: Font {
+    .systemFont(ofSize: 15, weight: buttonType == .system ? .medium : .regular)
+  }
+
+  /// The font the title is shown with.
+  private var titleFont: Font { madeTitleLabel?.font ?? defaultTitleFont }
 
   /// Creates a button, as `UIButton(type:)`.
   public init(type: ButtonType) {
@@ -45,10 +67,6 @@ open class Button: Control {
   }
 
   private func setUp() {
-    let label = Label()
-    label.font = .systemFont(ofSize: 15, weight: buttonType == .system ? .medium : .regular)
-    label.owner = self
-    titleLabel = label
     updateTitle()
   }
 
@@ -98,15 +116,14 @@ open class Button: Control {
       color = base.withAlphaComponent(base.alpha * 0.5)
     }
     setRenderColor("textColor", color)
-    if let font = titleLabel?.font {
-      setRenderProperty("font", .number(Double(font.pointSize)))
-      setRenderProperty("weight", .string(font.weight.rawValue))
-    }
+    let font = titleFont
+    setRenderProperty("font", .number(Double(font.pointSize)))
+    setRenderProperty("weight", .string(font.weight.rawValue))
     invalidateIntrinsicContentSize()
   }
 
   open override var intrinsicContentSize: CGSize {
-    let size = titleLabel?.font.pointSize ?? 15
+    let size = titleFont.pointSize
     let text = title(for: .normal) ?? ""
     return CGSize(
       width: TextMeasure.width(of: text, size: size).rounded(.up) + 16,

@@ -89,6 +89,17 @@ open class TextField: Control {
     didSet { setRenderProperty("borderStyle", .string(borderStyle.rawValue)) }
   }
 
+  // The one-byte settings are declared together, so they share a slot (a class's fields are
+  // laid out in declaration order): 16 bytes less per text field (issue 14, "Lean sessions").
+
+  /// The alignment of the text in the field's box.
+  open var textAlignment: TextAlignment = .natural {
+    didSet { setRenderProperty("align", .string(textAlignment.rawValue)) }
+  }
+
+  /// Whether the text is emptied when editing begins, as UIKit's password fields do.
+  open var clearsOnBeginEditing = false
+
   /// The font; nil means the 17-point system font, so the wire always has a size to measure
   /// and draw with.
   open var font: Font? = .systemFont(ofSize: Font.systemFontSize) {
@@ -101,11 +112,6 @@ open class TextField: Control {
     didSet { setRenderColor("textColor", textColor) }
   }
 
-  /// The alignment of the text in the field's box.
-  open var textAlignment: TextAlignment = .natural {
-    didSet { setRenderProperty("align", .string(textAlignment.rawValue)) }
-  }
-
   /// Whether the client's keyboard corrects words: a hint for its keyboard, kept so seed code
   /// compiles; the server does not interpret it and it is not sent.
   open var autocorrectionType = 0
@@ -115,8 +121,6 @@ open class TextField: Control {
   open var keyboardType = 0
   /// What the client's return key says; a hint like `autocorrectionType`.
   open var returnKeyType = 0
-  /// Whether the text is emptied when editing begins, as UIKit's password fields do.
-  open var clearsOnBeginEditing = false
 
   /// Asked and told about editing; held weakly.
   open weak var delegate: (any TextFieldDelegate)?

@@ -1,3 +1,4 @@
+import Foundation
 public import ViewWireProtocol
 
 /// A view's render properties by wire key, kept sorted by key.
@@ -63,6 +64,15 @@ public import ViewWireProtocol
     entries = exact
   }
 
+  /// Like `trimCapacity()`, and shares the storage with every other view, in any session, whose
+  /// properties and sent terms are the same (`SharedRenderProperties`): the views of one app's
+  /// first screen are the same in every session, ids included, and were each session's own
+  /// copies (issue 14, "Lean sessions"). A later change copies the shared array first.
+  package mutating func trimAndShare() {
+    guard !entries.isEmpty else { return }
+    entries = SharedRenderProperties.shared.intern(entries)
+  }
+
   /// How many properties the view has.
   package var count: Int { entries.count }
 
@@ -112,6 +122,76 @@ public import ViewWireProtocol
   }
 }
 
+/// Render property arrays shared by the views that hold equal ones, across sessions and loops.
+///
+/// An idle session of an app holds its first screen as the first frame left it: the same keys,
+/// values and sent terms (terms hash the view's id, and ids are handed out in the same order)
+/// in every session. The diff engine hands each view's array here once, as it sends the view in
+/// a session's first frame; an equal array already held is returned instead, and the view's
+/// own is freed. Arrays are immutable values: a view that changes a property later copies the
+/// shared storage first (copy on write), and reference counts are atomic, so any loop may hold
+/// one. Bounded: past `limit` arrays the pool forgets all of them (holders keep theirs) and
+/// starts again, so an app with endless distinct views costs at most `limit` arrays here.
+package final class SharedRenderProperties: @unchecked Sendable {
+  /// The daemon's pool.
+  package static let shared = SharedRenderProperties(limit: 1024)
+
+  /// An array and its hash, computed once outside the lock.
+  private struct Interned: Hashable {
+    let entries: [RenderProperties.Entry]
+    let hashCode: Int
+
+    init(_ entries: [RenderProperties.Entry]) {
+      self.entries = entries
+      var hasher = Hasher()
+      hasher.combine(entries.count)
+      for entry in entries {
+        hasher.combine(entry.key)
+        hasher.combine(entry.value)
+        hasher.combine(entry.sentTerm)
+      }
+      hashCode = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hashCode) }
+
+    static func == (lhs: Interned, rhs: Interned) -> Bool {
+      lhs.hashCode == rhs.hashCode
+        && lhs.entries.elementsEqual(rhs.entries) {
+          $0.key == $1.key && $0.value == $1.value && $0.sentTerm == $1.sentTerm
+        }
+    }
+  }
+
+  private let limit: Int
+  // Sessions on every loop come here; each access holds the lock.
+  private let lock = NSLock()
+  private var arrays: Set<Interned> = []
+
+  /// A pool that holds at most `limit` arrays.
+  package init(limit: Int) { self.limit = limit }
+
+  /// An array equal to `entries` (keys, values and sent terms), with no spare capacity: one
+  /// already in the pool, or an exact copy of `entries`, which then joins it.
+  package func intern(_ entries: [RenderProperties.Entry]) -> [RenderProperties.Entry] {
+    let candidate = Interned(entries)
+    if let held = lock.withLock({ arrays.firstIndex(of: candidate).map { arrays[$0].entries } }) {
+      return held
+    }
+    var exact: [RenderProperties.Entry] = []
+    exact.reserveCapacity(entries.count)
+    exact.append(contentsOf: entries)
+    let made = Interned(exact)
+    return lock.withLock {
+      if arrays.count >= limit { arrays.removeAll() }
+      return arrays.insert(made).memberAfterInsert.entries
+    }
+  }
+
+  /// How many arrays the pool holds, for tests.
+  package var count: Int { lock.withLock { arrays.count } }
+}
+
 /// The render properties changed since the last frame, each once, with the value it had before
 /// its first change, in the order they first changed.
 ///
@@ -122,14 +202,17 @@ public import ViewWireProtocol
 @usableFromInline package struct RenderChanges: Sequence {
   /// A changed key with its value before the first change (nil: it was absent).
   @usableFromInline package typealias Change = (key: String, previous: WireValue?)
+  // Declared in this order so the 17-byte optional value comes last and the fields that follow
+  // it in `PendingChanges` and `View` (a few flags) fill its last slot: every view holds one of
+  // these, empty between frames (issue 14, "Lean sessions").
+  /// The changes after the first.
+  @usableFromInline var rest: [Change]
   /// How many keys changed.
   @usableFromInline package private(set) var count: Int
   /// The key of the first change, when `count` is at least 1.
   @usableFromInline package private(set) var firstKey: String
   /// The value `firstKey` had before its first change.
   @usableFromInline package private(set) var firstPrevious: WireValue?
-  /// The changes after the first.
-  @usableFromInline var rest: [Change]
 
   @inlinable package init() {
     count = 0

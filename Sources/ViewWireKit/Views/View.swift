@@ -49,9 +49,24 @@ open class View: Responder {
 
   /// This view's position in its superview's `subviews`, valid when below the superview's
   /// `indexedSubviewCount` (checked before use in any case).
-  private final var positionInSuperview = 0
+  private final var positionInSuperview: Int {
+    get { Int(storedPositionInSuperview) }
+    set { storedPositionInSuperview = Int32(truncatingIfNeeded: newValue) }
+  }
   /// How many subviews, from the front, have a correct `positionInSuperview`.
-  private final var indexedSubviewCount = 0
+  private final var indexedSubviewCount: Int {
+    get { Int(storedIndexedSubviewCount) }
+    set { storedIndexedSubviewCount = Int32(truncatingIfNeeded: newValue) }
+  }
+  // These five counters are stored as `Int32`s, in 8 bytes and three paddings where five `Int`s
+  // took 40 (issue 14, "Lean sessions": every view of every session has them). A view's subviews
+  // cannot number 2^31 (each is an object of hundreds of bytes), and a position that wrapped
+  // would only be a wrong hint, checked before it is believed; the edit count is compared with 0
+  // and 1 only, and 2^32 edits between two frames cannot happen.
+  // The last three are declared further down, each in the padding after a few one-byte flags
+  // (`isUserInteractionEnabled`, `needsLayout`, `needsDisplay`), where they take no room.
+  private final var storedPositionInSuperview: Int32 = 0
+  private final var storedIndexedSubviewCount: Int32 = 0
 
   /// Where `view` is among the subviews, or nil when it is not one; O(1) unless the subviews
   /// changed in front of it since it was last looked up.
@@ -76,9 +91,18 @@ open class View: Responder {
   /// How many times the subviews changed since the diff engine last sent them (it resets this),
   /// and the positions of the last exchange: when the one change is an exchange, the engine
   /// knows the client's list is this one with those two swapped, without comparing the lists.
-  package final var childEditsSinceSent = 0
+  package final var childEditsSinceSent: Int {
+    get { Int(storedChildEdits) }
+    set { storedChildEdits = Int32(truncatingIfNeeded: newValue) }
+  }
   /// The two positions `exchangeSubview` last swapped (see `childEditsSinceSent`).
-  package final private(set) var lastExchange = (0, 0)
+  package final private(set) var lastExchange: (Int, Int) {
+    get { (Int(storedExchangeFirst), Int(storedExchangeSecond)) }
+    set {
+      storedExchangeFirst = Int32(truncatingIfNeeded: newValue.0)
+      storedExchangeSecond = Int32(truncatingIfNeeded: newValue.1)
+    }
+  }
 
   /// Inserts into `subviews`, keeping the positions' bookkeeping.
   private func insertIntoSubviews(_ view: View, at index: Int) {
@@ -227,6 +251,8 @@ open class View: Responder {
 
   /// Whether touches may land on this view and its subviews.
   @exclusivity(unchecked) open var isUserInteractionEnabled: Bool = true
+  /// Storage behind `childEditsSinceSent`, here to fill the padding after the flags above.
+  private final var storedChildEdits: Int32 = 0
 
   /// An integer app code can use to find the view (`viewWithTag(_:)`).
   ///
@@ -340,7 +366,12 @@ open class View: Responder {
     setRenderProperty(
       key, color.map { .color(($0.isDynamic ? $0.resolvedColor(with: traitCollection) : $0).wireColor) })
     if let color, color.isDynamic {
-      dynamicColors[key] = color
+      // The common case, one system colour and no other, shares a process-wide table.
+      if dynamicColors.isEmpty, let shared = SharedColorTables.table(key, color) {
+        dynamicColors = shared
+      } else {
+        dynamicColors[key] = color
+      }
     }
   }
 
@@ -598,6 +629,8 @@ open class View: Responder {
   /// Unchecked for exclusivity at run time: every layout pass reads it for each queued view,
   /// and each access is a read or a store that calls nothing.
   @exclusivity(unchecked) public private(set) var needsLayout = true
+  /// Storage behind `lastExchange`, here to fill the padding after the flags above.
+  private final var storedExchangeFirst: Int32 = 0
 
   /// Asks for `layoutSubviews` in the next layout pass, which runs once per frame.
   open func setNeedsLayout() {
@@ -777,6 +810,8 @@ open class View: Responder {
   ///
   /// Unchecked for exclusivity at run time, as `needsLayout`: a read or a store that calls nothing.
   @exclusivity(unchecked) public package(set) var needsDisplay = true
+  /// Storage behind `lastExchange`, here to fill the padding after the flag above.
+  private final var storedExchangeSecond: Int32 = 0
 
   /// Asks for `draw(_:)` before the next frame; the frame then carries the new commands only.
   open func setNeedsDisplay() {

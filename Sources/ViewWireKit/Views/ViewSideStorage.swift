@@ -42,6 +42,44 @@ package struct SmallTable<Key: Equatable, Value> {
   package var entries: [(key: Key, value: Value)] { pairs }
 }
 
+extension SmallTable: Sendable where Key: Sendable, Value: Sendable {}
+
+/// One-entry tables of dynamic colours, made once for the whole process and shared by every
+/// view whose only dynamic colour is one of them: a label's `textColor` of `.label`, a
+/// container's `bg` of `.systemBackground`.
+///
+/// Nearly every kit view has exactly one dynamic colour, and one of a dozen system colours under
+/// one of two keys; its own table was an 88-byte array per view (a login screen's eleven, in
+/// every session). A view given one of these holds a reference to the shared array, which
+/// copy-on-write copies if the view ever changes the table (a second dynamic colour); arrays'
+/// reference counts are atomic, so sessions on different loops may share them.
+enum SharedColorTables {
+  /// The keys the kit sets dynamic colours under.
+  private static let keys = ["bg", "textColor"]
+  /// The system colours (each one provider, so compared by identity after the components).
+  private static let colors: [Color] = [
+    .label, .systemBackground, .systemBlue, .secondaryLabel, .placeholderText,
+    .secondarySystemBackground, .navigationBarBackground, .tabBarBackground, .systemGray4,
+    .systemGreen, .systemRed, .separator,
+  ]
+  /// `keys` × `colors`, key-major.
+  private static let tables: [SmallTable<String, Color>] = keys.flatMap { key in
+    colors.map { color in
+      var table = SmallTable<String, Color>()
+      table[key] = color
+      return table
+    }
+  }
+
+  /// The shared table holding only `key` → `color`, or nil when there is none.
+  static func table(_ key: String, _ color: Color) -> SmallTable<String, Color>? {
+    guard let keyIndex = keys.firstIndex(of: key), let colorIndex = colors.firstIndex(of: color) else {
+      return nil
+    }
+    return tables[keyIndex * colors.count + colorIndex]
+  }
+}
+
 /// What a view holds only when an app sets it: its own tint colour, its accessibility
 /// settings, the safe-area insets a container assigned it, its tag.
 ///
@@ -55,9 +93,34 @@ final class ViewSideStorage {
   var ownTintColor: Color?
   /// What the app set of the view's accessibility.
   ///
-  /// Unchecked for exclusivity at run time: a view's accessibility setters read and change it in
-  /// place (`View.editAccessibilityOverridesInPlace`), and no access calls out while it is open.
-  @exclusivity(unchecked) var accessibilityOverrides: AccessibilityOverrides?
+  /// In a box of its own, as even fewer views set it than set the rest: inline, its three
+  /// strings and flags were 64 of this box's 168 bytes, paid by every root view for its insets.
+  /// Edited in place through `_modify` (`View.editAccessibilityOverridesInPlace`): a get and a
+  /// set would copy the whole struct on every accessibility setter.
+  var accessibilityOverrides: AccessibilityOverrides? {
+    get { overrides?.value }
+    _modify {
+      if let overrides {
+        yield &overrides.value
+      } else {
+        var value: AccessibilityOverrides? = nil
+        yield &value
+        if value != nil { overrides = Box(value) }
+      }
+    }
+    set {
+      if let overrides { overrides.value = newValue } else if newValue != nil { overrides = Box(newValue) }
+    }
+  }
+  private var overrides: Box<AccessibilityOverrides?>?
+
+  /// A value kept out of line.
+  private final class Box<Value> {
+    /// Unchecked for exclusivity at run time: a view's accessibility setters read and change it
+    /// in place, and no access calls out while it is open.
+    @exclusivity(unchecked) var value: Value
+    init(_ value: Value) { self.value = value }
+  }
   /// The insets a container gave this view as a controller's root view.
   var assignedSafeAreaInsets: EdgeInsets?
   /// The app's tag.
