@@ -181,8 +181,8 @@ private struct Builder {
   /// straight into `body` after those of created views, render lines follow those of
   /// created views.
   mutating func collectChanges() {
-    let (changed, detached) = window.changes.drain()
-    emitRemovals(detached)
+    var (changed, detached) = window.changes.drain()
+    if !detached.isEmpty { emitRemovals(detached) }
     emitStructure(changed)
     for view in created { emitCreatedLayout(of: view) }
     searchBudget = 2 * changed.count + 256
@@ -200,6 +200,8 @@ private struct Builder {
     // An empty buffer is skipped: appending nothing still cost a call of 200 instructions.
     if createdRenders.count > 0 { body.append(createdRenders) }
     if changedRenders.count > 0 { body.append(changedRenders) }
+    // The list's room serves the next frame (`ChangeTracker.recycle`).
+    window.changes.recycle(&changed)
   }
 
   /// Parents that must send again a view the client lost with a removed subtree.
@@ -285,6 +287,8 @@ private struct Builder {
       guard view.wireID != 0, let depth = view.depth(below: window) else { continue }
       parents.append((depth, view))
     }
+    // Most frames (a tap's) change no child list.
+    if parents.isEmpty { return }
     parents.sort { $0.depth < $1.depth }
     for (_, parent) in parents where parent.wireID != 0 {
       reconcileChildren(of: parent)

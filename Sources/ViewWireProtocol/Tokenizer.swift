@@ -12,20 +12,31 @@ public enum Token: Equatable, Sendable {
 public enum Tokenizer {
   /// The tokens of `line`, or a `bad-syntax` error.
   public static func tokenize(_ line: String) throws(LineError) -> [Token] {
-    var line = line
-    if let tokens = line.withUTF8({ tokenizePlainASCII($0) }) { return tokens }
-    return try tokenizeScalars(line)
-  }
-
-  /// The tokens of a line of ASCII without quotes (every `tap`, `drag`, `ping`...), split on its
-  /// bytes; nil for any other line, which `tokenizeScalars` reads. Each command went scalar by
-  /// scalar through a `String.UnicodeScalarView` per word, and searched each word for `=` by
-  /// `Character`; for ASCII, bytes are scalars and characters, so the tokens are the same.
-  private static func tokenizePlainASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token]? {
-    for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\"") { return nil }
     var tokens: [Token] = []
     // Room for a `tap @IDENT` or a `drag` in one allocation: growing from empty took two.
     tokens.reserveCapacity(5)
+    try tokenize(line, into: &tokens)
+    return tokens
+  }
+
+  /// Replaces the contents of `tokens` with the tokens of `line`, keeping its capacity: a
+  /// server reads every command into one array instead of allocating and freeing one per line.
+  /// On a `bad-syntax` error `tokens` is left empty.
+  public static func tokenize(_ line: String, into tokens: inout [Token]) throws(LineError) {
+    tokens.removeAll(keepingCapacity: true)
+    var line = line
+    if line.withUTF8({ tokenizePlainASCII($0, into: &tokens) }) { return }
+    tokens.removeAll(keepingCapacity: true)
+    tokens = try tokenizeScalars(line)
+  }
+
+  /// Appends the tokens of a line of ASCII without quotes (every `tap`, `drag`, `ping`...), split
+  /// on its bytes; false, appending nothing, for any other line, which `tokenizeScalars` reads. Each command went scalar by
+  /// scalar through a `String.UnicodeScalarView` per word, and searched each word for `=` by
+  /// `Character`; for ASCII, bytes are scalars and characters, so the tokens are the same.
+  private static func tokenizePlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, into tokens: inout [Token]) -> Bool
+  {
+    for byte in bytes where byte >= 0x80 || byte == UInt8(ascii: "\"") { return false }
     var index = 0
     while index < bytes.count {
       let byte = bytes[index]
@@ -52,7 +63,7 @@ public enum Tokenizer {
           .word(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)))
       }
     }
-    return tokens
+    return true
   }
 
   /// The tokens of any line, scalar by scalar.

@@ -44,11 +44,17 @@ extension WireByteSink {
   /// concatenation on every frame.
   @inlinable
   public mutating func appendHex16(_ value: UInt64) {
-    var shift: UInt64 = 64
-    while shift > 0 {
-      shift -= 4
-      let digit = UInt8(truncatingIfNeeded: value &>> shift) & 0xF
-      append(digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ (digit &- 10))
+    // The digits are laid out first and appended at once: sixteen appends of one byte each
+    // checked the buffer's room sixteen times (a tenth of a tap's frame encoding).
+    var scratch: (UInt64, UInt64) = (0, 0)
+    Swift.withUnsafeMutableBytes(of: &scratch) { raw in
+      var shift: UInt64 = 64
+      for index in 0..<16 {
+        shift -= 4
+        let digit = UInt8(truncatingIfNeeded: value &>> shift) & 0xF
+        raw[index] = digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ (digit &- 10)
+      }
+      append(contentsOf: UnsafeBufferPointer(raw.bindMemory(to: UInt8.self)))
     }
   }
 

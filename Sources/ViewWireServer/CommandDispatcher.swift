@@ -16,6 +16,11 @@ final class CommandDispatcher {
   private unowned(unsafe) let connection: ClientConnection
   /// Whether a `hello` named the keyboard's height; until one does, the idiom decides it.
   private var keyboardWasStated = false
+  /// The array every line is tokenized into, its capacity kept from one command to the next
+  /// (an allocation and a free per command before). Commands that keep their tokens (the
+  /// ledger's last numbered one) share it, and the next line then gets a fresh copy, as arrays
+  /// do.
+  @exclusivity(unchecked) private var tokenStore: [Token] = []
 
   /// The session the connection sees now: its own, or the one it joined (section 18).
   private var session: Session { connection.session }
@@ -29,8 +34,11 @@ final class CommandDispatcher {
   func handle(line: String) {
     let tokens: [Token]
     let number: Int?
+    // A long line's room is not kept: an idle connection holds at most a short line's tokens.
+    if tokenStore.capacity > 16 { tokenStore = [] }
     do {
-      (number, tokens) = try CommandNumber.split(try Tokenizer.tokenize(line))
+      try Tokenizer.tokenize(line, into: &tokenStore)
+      (number, tokens) = try CommandNumber.split(tokenStore)
     } catch {
       connection.send(error.reply)
       return

@@ -66,4 +66,45 @@ struct ChangeTrackerTests {
     #expect(scene.window.changes.queuedCount == 0)
     #expect(incremental == scene.engine.makeFullFrame().hash)
   }
+
+  /// The list of changed views the engine gives back after a frame (`ChangeTracker.recycle`),
+  /// kept for the frame after next, holds none of that frame's views, and every frame made from
+  /// a recycled list carries its own changes: frames of one, several, no and many changed views
+  /// (more than a recycled list keeps room for) in turn.
+  @Test func recycledChangeListsKeepNoViewAndFramesStayRight() {
+    let scene = Scene()
+    weak var dropped: View?
+    do {
+      let extra = View(frame: CGRect(x: 1, y: 1, width: 5, height: 5))
+      scene.b.addSubview(extra)
+      _ = scene.engine.makeFrame()
+      extra.alpha = 0.5
+      #expect(scene.engine.makeFrame() != nil)
+      extra.removeFromSuperview()
+      _ = scene.engine.makeFrame()
+      dropped = extra
+    }
+    #expect(dropped == nil, "a recycled list kept a view alive")
+    var many: [View] = []
+    for index in 0..<80 {
+      let view = View(frame: CGRect(x: index, y: 0, width: 1, height: 1))
+      many.append(view)
+      scene.a.addSubview(view)
+    }
+    _ = scene.engine.makeFrame()
+    for round in 0..<6 {
+      let alpha = 0.1 + 0.1 * Double(round)
+      let changed: [View] =
+        switch round % 3 {
+        case 0: [scene.child]
+        case 1: [scene.child, scene.other, scene.a]
+        default: many
+        }
+      for view in changed { view.alpha = alpha }
+      let frame = scene.engine.makeFrame()
+      #expect(frame != nil, "round \(round): no frame for \(changed.count) changed views")
+      #expect(scene.engine.hash == scene.engine.makeRepeatedFullFrame().hash, "round \(round)")
+      #expect(scene.engine.makeFrame() == nil, "round \(round): a change was sent twice")
+    }
+  }
 }

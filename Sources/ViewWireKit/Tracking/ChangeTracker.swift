@@ -131,18 +131,38 @@ import ViewWireProtocol
     }
   }
 
+  /// An empty list with the capacity of an earlier frame's `changedViews`, given back by
+  /// `recycle(_:)`: starting each frame's list from `[]` allocated it again, and grew it once
+  /// more past one view, on every input.
+  @exclusivity(unchecked) private var spareChangedViews: [View] = []
+
   /// Hands the recorded changes to the diff engine and starts a new frame's record.
+  ///
+  /// The new record starts in the spare list `recycle(_:)` gave back, when there is one.
   package func drain() -> (changed: [View], detached: [View]) {
     var changed = changedViews
+    changedViews = []
+    swap(&changedViews, &spareChangedViews)
     if ownerChanged, let owner {
       ownerChanged = false
       changed.insert(owner, at: 0)
     }
-    let result = (changed, detachedViews)
-    changedViews = []
-    detachedViews = []
-    for view in result.1 { view.isQueuedAsDetached = false }
-    return result
+    let detached = detachedViews
+    if !detached.isEmpty {
+      detachedViews = []
+      for view in detached { view.isQueuedAsDetached = false }
+    }
+    return (changed, detached)
+  }
+
+  /// Takes back the list of changed views `drain()` handed out, once the engine is done with
+  /// it, emptied with its capacity kept, for the frame after next. A list that grew large (a
+  /// frame that changed many views) is not kept, so an idle window holds no more than a small
+  /// frame's room.
+  package func recycle(_ views: inout [View]) {
+    guard views.capacity <= 64, views.capacity > spareChangedViews.capacity else { return }
+    views.removeAll(keepingCapacity: true)
+    swap(&views, &spareChangedViews)
   }
 
   /// Empties every queue and clears the views' queued flags, without laying out or sending
