@@ -351,22 +351,24 @@ private struct Builder {
   /// stops sharing storage with `subviews` after the first exchange, so neither side copies
   /// (and retains) ten thousand views again on the next one.
   private mutating func exchangeTwoChildren(of parent: View) -> Bool {
-    guard let state = parent.wireState else { return false }
+    guard parent.wireState != nil else { return false }
     let final = parent.subviews
     let exchanged: (Int, Int)?
-    if parent.childEditsSinceSent == 1, final.count == state.sentChildren.count {
+    if parent.childEditsSinceSent == 1, final.count == parent.wireState!.sentChildren.count {
       // The one change since the list was sent is this exchange: nothing to compare.
       let (first, second) = parent.lastExchange
       exchanged = (min(first, second), max(first, second))
     } else {
-      exchanged = Self.exchangedPair(of: final, in: state.sentChildren)
+      exchanged = Self.exchangedPair(of: final, in: parent.wireState!.sentChildren)
     }
     guard let (low, high) = exchanged, high - low >= 3 else { return false }
     parent.childEditsSinceSent = 0
     let parentID = parent.wireID
     body.appendMoveLine(id: final[low].wireID, parent: parentID, index: low)
     body.appendMoveLine(id: final[high].wireID, parent: parentID, index: high)
-    state.sentChildren.swapAt(low, high)
+    // In place through the view's accessor: a copy of the state would share the list, and the
+    // swap would then copy ten thousand views.
+    parent.wireState!.sentChildren.swapAt(low, high)
     for index in [low, low + 1, high, high + 1] where index < final.count {
       updatePlace(of: final[index], parentID: parentID, previousID: index > 0 ? final[index - 1].wireID : 0)
     }
@@ -482,19 +484,17 @@ private struct Builder {
     }
     updatePlaces(of: view, final: view.subviews)
     view.childrenChanged = false
-    if parent == nil, let state = view.wireState {
-      add(place(of: view, state: state, parentID: 0, previousID: 0))
+    if parent == nil, view.wireState != nil {
+      add(place(of: view, parentID: 0, previousID: 0))
     }
   }
 
   /// Computes and records `view`'s place term for the given neighbours (wire ids, 0 for none).
-  private mutating func place(of view: View, state: WireState, parentID: Int, previousID: Int) -> UInt64 {
+  private mutating func place(of view: View, parentID: Int, previousID: Int) -> UInt64 {
     let term = HashTerms.place(
       id: view.wireID, className: view.wireClassName, parent: parentID == 0 ? nil : parentID,
       previous: previousID == 0 ? nil : previousID)
-    state.placeTerm = term
-    state.placeParentID = parentID
-    state.placePreviousID = previousID
+    view.wireState?.recordPlace(term, parentID: parentID, previousID: previousID)
     return term
   }
 
@@ -512,7 +512,7 @@ private struct Builder {
       updatePlace(of: child, parentID: parentID, previousID: previousID)
       previousID = child.wireID
     }
-    if let state = parent.wireState { Self.record(final, asSentChildrenOf: state) }
+    if parent.wireState != nil { Self.record(final, asSentChildrenOf: &parent.wireState!) }
     parent.childEditsSinceSent = 0
     simulated[ObjectIdentifier(parent)] = SimulatedChildren(final)
   }
@@ -525,7 +525,7 @@ private struct Builder {
   /// 10,000 rows, 100 µs or more on a change that touches two rows. A short list is shared all
   /// the same: copying it later costs a few retains, and a copy of its own was an allocation
   /// for every parent of every idle session (issue 14, "Lean sessions").
-  private static func record(_ final: [View], asSentChildrenOf state: WireState) {
+  private static func record(_ final: [View], asSentChildrenOf state: inout WireState) {
     if final.count <= maximumSharedChildren {
       state.sentChildren = final
       return
@@ -543,10 +543,12 @@ private struct Builder {
 
   /// Recomputes `child`'s place term if its parent or previous sibling changed.
   private mutating func updatePlace(of child: View, parentID: Int, previousID: Int) {
-    guard let state = child.wireState else { return }
-    if state.placeParentID == parentID && state.placePreviousID == previousID { return }
-    let old = state.placeTerm
-    let term = place(of: child, state: state, parentID: parentID, previousID: previousID)
+    // Field by field through the view's accessor: binding the whole state would retain its
+    // child list for every child walked.
+    guard child.wireState != nil else { return }
+    if child.wireState!.placeParentID == parentID && child.wireState!.placePreviousID == previousID { return }
+    let old = child.wireState!.placeTerm
+    let term = place(of: child, parentID: parentID, previousID: previousID)
     if term != old {
       subtract(old)
       add(term)
@@ -805,19 +807,18 @@ private struct Builder {
   /// Sends `view` and its subtree as they are, keeping the ids the client already knew.
   private mutating func emitTree(_ view: View, parent: View?, index: Int) {
     let id = view.wireID == 0 ? engine.register(view) : view.wireID
-    let state = view.wireState!
     body.appendCreateLine(id: id, className: view.wireClassName, parent: parent?.wireID, index: index)
-    state.sentParentID = parent?.wireID ?? 0
+    view.wireState!.sentParentID = parent?.wireID ?? 0
     add(
       place(
-        of: view, state: state, parentID: parent?.wireID ?? 0,
+        of: view, parentID: parent?.wireID ?? 0,
         previousID: index > 0 ? parent?.subviews[index - 1].wireID ?? 0 : 0))
     view.pending = PendingChanges()
     created.append(view)  // its state lines follow every create, in this order
     for (childIndex, child) in view.subviews.enumerated() {
       emitTree(child, parent: view, index: childIndex)
     }
-    Self.record(view.subviews, asSentChildrenOf: state)
+    Self.record(view.subviews, asSentChildrenOf: &view.wireState!)
     view.childEditsSinceSent = 0
   }
 }

@@ -1045,17 +1045,32 @@ private final class WireClassNames: @unchecked Sendable {
 }
 
 /// What the client holds for one view, as the diff engine last sent it.
-@usableFromInline package final class WireState {
+///
+/// A value kept inside the view (40 bytes, `nil` while the client does not hold the view), not
+/// an object of its own: an object was a 56-byte allocation and a pointer per view, about 0.4 KB
+/// and a dozen allocations of every idle login session (issue 14, "Lean sessions"). The engine
+/// edits it in place through the view's `_modify` accessor.
+@usableFromInline package struct WireState {
   /// The wire id of the parent the client holds the view under, 0 for the root. An id, not a
   /// reference: a weak one gave every parent a side table (slow retains on every frame), and
   /// the engine looks the view up only when structure changes.
   package var sentParentID = 0
+  /// The children as the client holds them, in order.
   package var sentChildren: [View] = []
+  /// The view's place term as last added to the hash.
   package var placeTerm: UInt64 = 0
   /// The parent and previous-sibling ids `placeTerm` was computed from (0 for none, -1 before
   /// the first), so a frame recomputes only the places of children whose neighbours changed.
   package var placeParentID = -1
+  /// See `placeParentID`.
   package var placePreviousID = -1
+  /// An empty state, for a view the client is just being sent.
   package init() {}
 
+  /// Records the place term computed for the given neighbours, in one access to the view.
+  package mutating func recordPlace(_ term: UInt64, parentID: Int, previousID: Int) {
+    placeTerm = term
+    placeParentID = parentID
+    placePreviousID = previousID
+  }
 }
