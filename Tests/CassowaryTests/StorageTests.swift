@@ -1,6 +1,10 @@
 import Cassowary
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What a solver holds grows with the constraints it holds, not with the constraints it ever
 /// held, and giving memory back (`trimStorage`) changes no solution and no later step.
 struct StorageTests {
@@ -264,5 +268,35 @@ struct SharedTableauTests {
       expected += boxes.map { $0.1.value.bitPattern }
     }
     for bits in results { #expect(bits == expected) }
+  }
+}
+
+/// A variable is its value only (a session keeps four per constrained view): its name, when it
+/// has one, lives in a side table for as long as the variable does, and reads back unchanged.
+struct VariableNameTests {
+  @Test func anUnnamedVariableIsItsValueOnly() {
+    let variable = Variable()
+    // An object header (16 bytes) and the `Double`: a 32-byte malloc chunk, not 48.
+    #expect(malloc_usable_size(Unmanaged.passUnretained(variable).toOpaque()) <= 24)
+    #expect(variable.name == "")
+    #expect(variable.description.hasPrefix("v"))
+  }
+
+  @Test func aNameReadsBackAndDescribesTheVariable() throws {
+    let width = Variable("width", value: 3)
+    #expect(width.name == "width")
+    #expect(width.value == 3)
+    #expect("\(width + 8 >= 0)" == "width + 8 >= 0")
+    let solver = Solver()
+    #expect(throws: SolverError.unknownEditVariable("width")) { try solver.suggestValue(width, 1) }
+  }
+
+  @Test func aFreedVariablesNameGoesWithIt() {
+    // Addresses are reused at once: an unnamed variable made where a named one was freed must
+    // not inherit its name.
+    for index in 0..<100 {
+      _ = Variable("v\(index)")
+      #expect(Variable().name == "")
+    }
   }
 }
