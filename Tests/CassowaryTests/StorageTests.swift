@@ -266,3 +266,34 @@ struct SharedTableauTests {
     for bits in results { #expect(bits == expected) }
   }
 }
+
+/// A variable is its value only (a session keeps four per constrained view): its name, when it
+/// has one, lives in a side table for as long as the variable does, and reads back unchanged.
+struct VariableNameTests {
+  @Test func anUnnamedVariableIsItsValueOnly() {
+    let variable = Variable()
+    // Its one stored property is the `Double`: with the object header, 24 bytes (a 32-byte
+    // malloc chunk, where a stored `String` name made it a 48-byte one).
+    #expect(Mirror(reflecting: variable).children.map(\.label) == ["value"])
+    #expect(variable.name == "")
+    #expect(variable.description.hasPrefix("v"))
+  }
+
+  @Test func aNameReadsBackAndDescribesTheVariable() throws {
+    let width = Variable("width", value: 3)
+    #expect(width.name == "width")
+    #expect(width.value == 3)
+    #expect("\(width + 8 >= 0)" == "width + 8 >= 0")
+    let solver = Solver()
+    #expect(throws: SolverError.unknownEditVariable("width")) { try solver.suggestValue(width, 1) }
+  }
+
+  @Test func aFreedVariablesNameGoesWithIt() {
+    // Addresses are reused at once: an unnamed variable made where a named one was freed must
+    // not inherit its name.
+    for index in 0..<100 {
+      _ = Variable("v\(index)")
+      #expect(Variable().name == "")
+    }
+  }
+}

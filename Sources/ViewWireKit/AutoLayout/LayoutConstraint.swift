@@ -92,15 +92,14 @@ public protocol LayoutItem: AnyObject {
 /// as long as the session lasts); a guide has an object of this class.
 public class LayoutVariables {
   /// Each is made on first use, so a view whose state exists only for a priority or its margins
-  /// makes no solver variables. Named by attribute only: names made from the item's
-  /// (`UITextField#username.minX`) were mostly longer than the 15 bytes a `String` holds inline,
-  /// so each was a 64-byte heap string, four per constrained view for as long as the view lived;
-  /// the kit shows them nowhere (its reports name constraints by their items and attributes),
-  /// and literals cost no memory.
-  lazy var minX = Variable("minX")
-  lazy var minY = Variable("minY")
-  lazy var width = Variable("width")
-  lazy var height = Variable("height")
+  /// makes no solver variables. Unnamed: the kit shows them nowhere (its reports name
+  /// constraints by their items and attributes), and a named `Variable` keeps its name in the
+  /// solver's side table, an entry per variable for as long as the view lived (an unnamed one is
+  /// a 32-byte object, its value only).
+  lazy var minX = Variable()
+  lazy var minY = Variable()
+  lazy var width = Variable()
+  lazy var height = Variable()
 
   init() {}
 
