@@ -61,44 +61,34 @@ struct PackedRows: Sendable {
       }
       count = rows.count
     }
-    let symbols = [UInt32](filling: cellCount) { buffer, count in
-      var at = 0
-      for (slot, row) in rows.enumerated() {
-        if isUnread(slot), let source {
-          for index in source.range(ofSlot: slot) {
-            buffer.initializeElement(at: at, to: source.symbols[index])
-            at &+= 1
-          }
-        } else {
-          row.cells.withUnsafeBufferPointer { cells in
-            for cell in cells {
-              buffer.initializeElement(at: at, to: Self.pack(cell.symbol))
+    // One column of cells (symbols or coefficients), slot after slot: an unread slot's cells
+    // copied from `source`'s same column, any other's converted from its row's cells.
+    @inline(__always) func column<Element>(
+      _ sourceColumn: (PackedRows) -> [Element], _ convert: (Cell) -> Element
+    ) -> [Element] {
+      [Element](filling: cellCount) { buffer, count in
+        var at = 0
+        for (slot, row) in rows.enumerated() {
+          if isUnread(slot), let source {
+            let packed = sourceColumn(source)
+            for index in source.range(ofSlot: slot) {
+              buffer.initializeElement(at: at, to: packed[index])
               at &+= 1
+            }
+          } else {
+            row.cells.withUnsafeBufferPointer { cells in
+              for cell in cells {
+                buffer.initializeElement(at: at, to: convert(cell))
+                at &+= 1
+              }
             }
           }
         }
+        count = cellCount
       }
-      count = cellCount
     }
-    let coefficients = [Double](filling: cellCount) { buffer, count in
-      var at = 0
-      for (slot, row) in rows.enumerated() {
-        if isUnread(slot), let source {
-          for index in source.range(ofSlot: slot) {
-            buffer.initializeElement(at: at, to: source.coefficients[index])
-            at &+= 1
-          }
-        } else {
-          row.cells.withUnsafeBufferPointer { cells in
-            for cell in cells {
-              buffer.initializeElement(at: at, to: cell.coefficient)
-              at &+= 1
-            }
-          }
-        }
-      }
-      count = cellCount
-    }
+    let symbols = column({ $0.symbols }) { Self.pack($0.symbol) }
+    let coefficients = column({ $0.coefficients }) { $0.coefficient }
     self.symbols = symbols
     self.coefficients = coefficients
     self.ends = ends
