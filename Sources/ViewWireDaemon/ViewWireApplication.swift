@@ -1,8 +1,8 @@
-public import ArgumentParser
+import ArgumentParser
 import Foundation
 import Logging
 public import ViewWireKit
-public import ViewWireServer
+import ViewWireServer
 
 /// A daemon serving your apps, with every `viewwired` option, in one call.
 ///
