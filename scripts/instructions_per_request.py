@@ -44,7 +44,9 @@ def failure(p, what):
     status = p.poll()
     state = "still running" if status is None else "exit status %d" % status if status >= 0 else "killed by signal %d" % -status
     p.stderr_file.seek(0)
-    tail = p.stderr_file.read().decode(errors="replace").strip().splitlines()[-15:]
+    lines = p.stderr_file.read().decode(errors="replace").strip().splitlines()
+    # valgrind's own lines (`==PID== ...`) only when the daemon wrote none.
+    tail = ([l for l in lines if not l.startswith("==")] or lines)[-15:]
     return DaemonFailed("%s: %s (%s); its stderr ends:\n%s" % (p.args_binary, what, state, "\n".join(tail) or "(empty)"))
 
 

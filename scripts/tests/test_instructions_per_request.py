@@ -5,6 +5,7 @@ start, when the connection closes. It used to wait on those pipes for ever."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 SCRIPT = Path(__file__).resolve().parents[1] / "instructions_per_request.py"
+DAEMON = Path(os.environ.get("VIEWWIRED", Path(__file__).resolve().parents[2] / ".build" / "debug" / "viewwired"))
 
 pytestmark = pytest.mark.skipif(
     shutil.which("valgrind") is None or shutil.which("cc") is None, reason="needs valgrind and a C compiler")
@@ -53,14 +55,18 @@ int main(void) {
 """
 
 
-def run(tmp_path: Path, source: str) -> tuple[subprocess.CompletedProcess[str], float]:
-    (tmp_path / "daemon.c").write_text(source)
-    subprocess.run(["cc", "-o", str(tmp_path / "viewwired"), str(tmp_path / "daemon.c")], check=True)
+def run(tmp_path: Path, source: str | None) -> tuple[subprocess.CompletedProcess[str], float]:
+    """The script on a viewwired in `tmp_path`: `source` compiled, or (None) the build's copied alone."""
+    if source is None:
+        shutil.copy2(DAEMON, tmp_path / "viewwired")
+    else:
+        (tmp_path / "daemon.c").write_text(source)
+        subprocess.run(["cc", "-o", str(tmp_path / "viewwired"), str(tmp_path / "daemon.c")], check=True)
     began = time.monotonic()
     result = subprocess.run(
         [sys.executable, str(SCRIPT), str(tmp_path / "viewwired"), "-n", "10", "--warm", "1", "--kinds", "tap",
          "--out", str(tmp_path / "out")],
-        capture_output=True, text=True, timeout=25)
+        capture_output=True, text=True, timeout=60)
     return result, time.monotonic() - began
 
 
@@ -78,3 +84,11 @@ def test_a_daemon_that_closes_the_connection_fails_with_its_stderr(tmp_path) -> 
     assert result.returncode == 1
     assert "closed the connection" in result.stderr, result.stderr
     assert "session crashed" in result.stderr
+
+
+def test_a_copied_viewwired_without_its_bundles_fails_with_the_daemons_reason(tmp_path) -> None:
+    result, _ = run(tmp_path, None)
+    assert result.returncode == 1
+    assert "(exit status 78)" in result.stderr, result.stderr
+    assert "missing resource bundles beside the executable" in result.stderr
+    assert "==" not in result.stderr, "valgrind's own lines are left out when the daemon said why"
