@@ -98,11 +98,21 @@ def start(binary, out, label):
     return p, int(first.strip().rsplit(":", 1)[1])
 
 
+def closed(p):
+    """The DaemonFailed for a connection the daemon closed: it is most likely dying, so wait a
+    little for its exit, which gives its status and the whole of what it wrote on stderr."""
+    try:
+        p.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+    return failure(p, "closed the connection")
+
+
 def read_line(f, p):
     """The next line from the daemon; its end (the daemon crashed) is a DaemonFailed."""
     line = f.readline()
     if not line:
-        raise failure(p, "closed the connection")
+        raise closed(p)
     return line
 
 
@@ -143,7 +153,7 @@ def closed_loop(socks, requests, total, p):
             s = key.fileobj
             chunk = s.recv(65536)
             if not chunk:
-                raise failure(p, "closed the connection")
+                raise closed(p)
             buf = state[s][0] + chunk
             *lines, buf = buf.split(b"\n")
             state[s][0] = buf

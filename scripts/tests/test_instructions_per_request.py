@@ -84,6 +84,7 @@ def test_a_daemon_that_closes_the_connection_fails_with_its_stderr(tmp_path) -> 
     assert result.returncode == 1
     assert "closed the connection" in result.stderr, result.stderr
     assert "session crashed" in result.stderr
+    assert "(exit status 3)" in result.stderr, "the script waited for the dying daemon's exit"
 
 
 def test_a_copied_viewwired_without_its_bundles_fails_with_the_daemons_reason(tmp_path) -> None:
