@@ -12,11 +12,11 @@ PY_PACKAGES := pytest selenium pyte websockets pillow
 PYTEST = $(PY_VENV)/bin/python -m pytest
 # Debian packages the tests drive for real: a browser and its driver (and the font the browser
 # client draws with, so its reference pictures match), telnet, nc, socat, tmux, and HAProxy in
-# front of several daemons (deploy/tests).
-TEST_APT_PACKAGES := chromium chromium-driver fonts-liberation telnet netcat-openbsd socat tmux haproxy
+# front of several daemons (deploy/tests); valgrind, which scripts/instructions_per_request.py runs.
+TEST_APT_PACKAGES := chromium chromium-driver fonts-liberation telnet netcat-openbsd socat tmux haproxy valgrind
 # Each Python test folder that `make test` runs (one pytest each) against the daemon the Swift
 # build made.
-PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests clients/console-tests deploy/tests
+PYTEST_DIRS := clients/python/tests clients/web/tests clients/terminal/tests clients/console-tests deploy/tests scripts/tests
 # App packages outside the root package, each built and tested in its own .build by `make test`,
 # so a change to the public API that breaks an app author's code fails here.
 EXAMPLES := Examples/Counter Examples/Tips

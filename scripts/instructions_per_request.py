@@ -19,7 +19,7 @@ middle label of five stack views: a relayout, not only a redraw).
 
 Needs valgrind (Debian package) and binutils' strip.
 """
-import argparse, glob, os, selectors, socket, subprocess, sys
+import argparse, glob, os, select, selectors, socket, subprocess, sys, tempfile, time
 
 KINDS = {
     "ping": (None, [b"ping\n"]),
@@ -29,35 +29,108 @@ KINDS = {
 }
 
 
-def start(binary, out):
-    stripped = os.path.join(out, os.path.basename(binary) + ".%d.nodebug" % os.getpid())
+# How long valgrind may take to start viewwired (a few seconds on a quiet machine, ten times
+# that under a loaded one's builds) before the script gives up on it.
+START_SECONDS = 300
+
+
+class DaemonFailed(Exception):
+    """viewwired exited (or never said where it listens): the message has its status and stderr."""
+
+
+def failure(p, what):
+    """A DaemonFailed saying `what` went wrong, with the process's exit status (or that it still
+    runs) and the tail of its stderr, which start() sends to a file so a crash says why."""
+    status = p.poll()
+    state = "still running" if status is None else "exit status %d" % status if status >= 0 else "killed by signal %d" % -status
+    p.stderr_file.seek(0)
+    lines = p.stderr_file.read().decode(errors="replace").strip().splitlines()
+    # valgrind's own lines (`==PID== ...`) only when the daemon wrote none.
+    tail = ([l for l in lines if not l.startswith("==")] or lines)[-15:]
+    return DaemonFailed("%s: %s (%s); its stderr ends:\n%s" % (p.args_binary, what, state, "\n".join(tail) or "(empty)"))
+
+
+def start(binary, out, label):
+    """Starts `binary` under callgrind and returns it with the port it prints. A daemon that
+    exits first (a copied release binary without its *.resources bundles, a crash) or says
+    something else fails at once with its status and stderr, rather than leaving readline
+    waiting on a pipe that a crash reporter or valgrind may still hold open.
+
+    The stripped copy runs in a folder of its own with links to the resource bundles found
+    beside `binary`, since viewwired reads them beside its executable (docs/DEPLOYING.md)."""
+    folder = os.path.join(out, label + ".bin")
+    os.makedirs(folder, exist_ok=True)
+    for bundle in glob.glob(os.path.join(folder, "*.resources")):
+        os.remove(bundle)
+    for bundle in glob.glob(os.path.join(os.path.dirname(os.path.abspath(binary)), "*.resources")):
+        os.symlink(bundle, os.path.join(folder, os.path.basename(bundle)))
+    stripped = os.path.join(folder, os.path.basename(binary))
     subprocess.run(["strip", "--strip-debug", "-o", stripped, binary], check=True)
+    stderr_file = tempfile.TemporaryFile(dir=out)
     p = subprocess.Popen(
         ["valgrind", "--tool=callgrind", "--instr-atstart=no",
          "--callgrind-out-file=" + os.path.join(out, "callgrind.%p"),
          stripped, "--port", "0", "--log-level", "warning", "--loops", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    line = p.stdout.readline().decode()
-    if not line.startswith("listening on"):
-        sys.exit("unexpected first line from viewwired: %r" % line)
-    return p, int(line.strip().rsplit(":", 1)[1])
+        stdout=subprocess.PIPE, stderr=stderr_file)
+    p.stderr_file, p.args_binary = stderr_file, binary
+    line, deadline = b"", time.monotonic() + START_SECONDS
+    while b"\n" not in line:
+        if p.poll() is not None:
+            raise failure(p, "exited before saying where it listens")
+        if time.monotonic() > deadline:
+            p.kill()
+            p.wait()
+            raise failure(p, "said nothing for %d seconds" % START_SECONDS)
+        if select.select([p.stdout], [], [], 0.2)[0]:
+            chunk = os.read(p.stdout.fileno(), 4096)
+            if not chunk:
+                try:
+                    p.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    pass
+                raise failure(p, "closed its output before saying where it listens")
+            line += chunk
+    first = line.split(b"\n", 1)[0].decode(errors="replace")
+    if not first.startswith("listening on"):
+        p.kill()
+        p.wait()
+        raise failure(p, "unexpected first line %r" % first)
+    return p, int(first.strip().rsplit(":", 1)[1])
 
 
-def connect(port, app):
+def closed(p):
+    """The DaemonFailed for a connection the daemon closed: it is most likely dying, so wait a
+    little for its exit, which gives its status and the whole of what it wrote on stderr."""
+    try:
+        p.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        pass
+    return failure(p, "closed the connection")
+
+
+def read_line(f, p):
+    """The next line from the daemon; its end (the daemon crashed) is a DaemonFailed."""
+    line = f.readline()
+    if not line:
+        raise closed(p)
+    return line
+
+
+def connect(port, app, p):
     s = socket.create_connection(("127.0.0.1", port))
     s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     f = s.makefile("rb")
-    while not f.readline().startswith(b"hello "):
+    while not read_line(f, p).startswith(b"hello "):
         pass
     if app:
         s.sendall(b"open %s\n" % app.encode())
-        while not f.readline().startswith((b"ok ", b"error ")):
+        while not read_line(f, p).startswith((b"ok ", b"error ")):
             pass
     s.setblocking(False)
     return s
 
 
-def closed_loop(socks, requests, total):
+def closed_loop(socks, requests, total, p):
     """Sends `total` requests over `socks`, each connection its next one when its last is answered."""
     sel = selectors.DefaultSelector()
     state = {}
@@ -78,7 +151,10 @@ def closed_loop(socks, requests, total):
     while done < total:
         for key, _ in sel.select():
             s = key.fileobj
-            buf = state[s][0] + s.recv(65536)
+            chunk = s.recv(65536)
+            if not chunk:
+                raise closed(p)
+            buf = state[s][0] + chunk
             *lines, buf = buf.split(b"\n")
             state[s][0] = buf
             for line in lines:
@@ -92,17 +168,17 @@ def closed_loop(socks, requests, total):
 
 
 def measure(binary, label, kinds, k, n, warm, out):
-    p, port = start(binary, out)
+    p, port = start(binary, out, label)
     ctl = lambda *a: subprocess.run(["callgrind_control", *a, str(p.pid)], stdout=subprocess.DEVNULL, check=True)
     results = {}
     try:
         for kind in kinds:
             app, requests = KINDS[kind]
-            socks = [connect(port, app) for _ in range(k)]
-            closed_loop(socks, requests, warm)
+            socks = [connect(port, app, p) for _ in range(k)]
+            closed_loop(socks, requests, warm, p)
             ctl("-i", "on")
             ctl("-z")
-            closed_loop(socks, requests, n)
+            closed_loop(socks, requests, n, p)
             ctl("-d", kind)
             ctl("-i", "off")
             dump = max(glob.glob(os.path.join(out, "callgrind.%d*" % p.pid)), key=os.path.getmtime)
@@ -113,8 +189,9 @@ def measure(binary, label, kinds, k, n, warm, out):
             for s in socks:
                 s.close()
     finally:
-        p.terminate()
-        p.wait()
+        if p.poll() is None:
+            p.terminate()
+            p.wait()
     return results
 
 
@@ -128,10 +205,13 @@ def main():
     a.add_argument("--out", default="/tmp/viewwire-instructions")
     args = a.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    table = {
-        b: measure(b, "build%d" % i, args.kinds.split(","), args.k, args.n, args.warm, args.out)
-        for i, b in enumerate(args.binaries)
-    }
+    try:
+        table = {
+            b: measure(b, "build%d" % i, args.kinds.split(","), args.k, args.n, args.warm, args.out)
+            for i, b in enumerate(args.binaries)
+        }
+    except DaemonFailed as e:
+        sys.exit("instructions_per_request: %s" % e)
     print("%-50s" % "instructions per request" + "".join("%12s" % kind for kind in args.kinds.split(",")))
     for b, r in table.items():
         print("%-50s" % b[-50:] + "".join("%12.0f" % r[kind] for kind in args.kinds.split(",")))

@@ -2,6 +2,10 @@ public import ViewWireKit
 
 /// The apps the daemon offers: each seed's example, ported to ViewWireKit.
 public enum DemoApps {
+  /// The SwiftPM resource bundle holding the demo apps' interface files and strings, which
+  /// `viewwired` checks is beside it at start (`ViewWireApplication.resourceBundles`).
+  public static let resourceBundle = "ViewWire_ViewWireApps"
+
   /// Every demo app, by name.
   public static let all: [AppDescriptor] = [
     AppDescriptor(name: "note", title: "One view, a controller per idiom: phones lift the field (seed 001)") {

@@ -1,8 +1,8 @@
-public import ArgumentParser
+import ArgumentParser
 import Foundation
 import Logging
 public import ViewWireKit
-public import ViewWireServer
+import ViewWireServer
 
 /// A daemon serving your apps, with every `viewwired` option, in one call.
 ///
@@ -18,12 +18,23 @@ public import ViewWireServer
 /// `main()` reads the command line (`--port`, `--host`, `--log-level`, `--web-port`, the limits;
 /// `--help` lists them), sets up swift-log on stderr, prints `listening on HOST:PORT` on stdout
 /// (and `web on http://HOST:PORT/` with `--web-port`), serves until SIGINT or SIGTERM, says
-/// `bye` to every client and exits 0. A bad option is a message on stderr and exit status 64.
+/// `bye` to every client and exits 0. A bad option is a message on stderr and exit status 64;
+/// resource bundles missing beside the executable, a message naming them and exit status 78
+/// (`EX_CONFIG`).
 public struct ViewWireApplication: Sendable {
   /// The apps clients can `open`, listed by `apps` in name order.
   public var apps: [AppDescriptor]
   /// The name `--help` and error messages show; the executable's file name by default.
   public var commandName: String
+  /// The SwiftPM resource bundles (`PACKAGE_TARGET`, the `*.resources` folders beside the built
+  /// executable, without `.resources`) that `main()` checks are beside the executable before it
+  /// serves: ViewWire's own by default. Add your targets' that have resources, so a copy of
+  /// your executable without them says so at start instead of crashing when one is first read.
+  public var resourceBundles = ViewWireApplication.viewWireResourceBundles
+
+  /// The bundles of the ViewWire modules every daemon links: the kit's strings and the browser
+  /// client's files.
+  public static let viewWireResourceBundles = ["ViewWire_ViewWireKit", "ViewWire_ViewWireWebClient"]
 
   /// A daemon offering `apps`.
   public init(apps: [AppDescriptor], commandName: String? = nil) {
@@ -41,6 +52,13 @@ public struct ViewWireApplication: Sendable {
       options = try DaemonCommand.parse(arguments, commandName: commandName)
     } catch {
       DaemonCommand.exit(withError: error)
+    }
+    let folder = Bundle.main.bundleURL
+    let missing = ResourceBundles.missing(resourceBundles, in: folder)
+    if !missing.isEmpty {
+      let message = ResourceBundles.message(missing: missing, in: folder, commandName: commandName)
+      FileHandle.standardError.write(Data(message.utf8))
+      exit(78)
     }
     do {
       try run(options: options)

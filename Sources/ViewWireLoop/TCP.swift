@@ -1,6 +1,20 @@
 internal import CLibUV
 internal import Glibc
 
+extension LoopHandle {
+  /// Makes this handle's memory a TCP handle on its loop and registers it (`opened()`), as the
+  /// listener and both kinds of connection start; when libuv refuses, the memory is freed
+  /// (libuv never saw the handle) and the error thrown.
+  fileprivate func initializeTCP() throws(LoopError) {
+    let status = uv_tcp_init(loop.raw, typed(uv_tcp_t.self))
+    guard status == 0 else {
+      abandon()
+      throw LoopError(code: status)
+    }
+    opened()
+  }
+}
+
 /// A listening TCP socket. Each accepted client arrives as a `TCPConnection`.
 public final class TCPListener: LoopHandle {
   private var onAccept: ((TCPConnection) -> Void)?
@@ -12,12 +26,7 @@ public final class TCPListener: LoopHandle {
   {
     self.onAccept = onAccept
     super.init(loop: loop, type: UV_TCP)
-    let status = uv_tcp_init(loop.raw, typed(uv_tcp_t.self))
-    guard status == 0 else {
-      abandon()
-      throw LoopError(code: status)
-    }
-    opened()
+    try initializeTCP()
     do {
       var address = try SocketAddress(host: host, port: port)
       let bound = address.withSockaddr { uv_tcp_bind(typed(uv_tcp_t.self), $0, 0) }
@@ -94,12 +103,7 @@ public final class TCPConnection: LoopHandle {
   init(accepting server: UnsafeMutablePointer<uv_stream_t>, loop: EventLoop) throws(LoopError) {
     readBuffer = loop.readBuffer
     super.init(loop: loop, type: UV_TCP)
-    let status = uv_tcp_init(loop.raw, tcp)
-    guard status == 0 else {
-      abandon()
-      throw LoopError(code: status)
-    }
-    opened()
+    try initializeTCP()
     let accepted = uv_accept(server, stream)
     guard accepted == 0 else {
       close()
@@ -114,12 +118,7 @@ public final class TCPConnection: LoopHandle {
   init(opening socket: DetachedSocket, loop: EventLoop) throws(LoopError) {
     readBuffer = loop.readBuffer
     super.init(loop: loop, type: UV_TCP)
-    let status = uv_tcp_init(loop.raw, tcp)
-    guard status == 0 else {
-      abandon()
-      throw LoopError(code: status)
-    }
-    opened()
+    try initializeTCP()
     guard let descriptor = socket.take() else {
       close()
       throw LoopError(name: "EBADF", message: "the socket was already taken")

@@ -118,6 +118,27 @@ struct CollectionViewTests {
     #expect(stage.collection.indexPathForItem(at: CGPoint(x: 340, y: 160)) == IndexPath(item: 10, section: 0))
   }
 
+  /// The same placement as a table's `scrollToRow`, as in UIKit: under a 40-point bar and above
+  /// a 30-point home indicator, `.top` puts the item's line just below the bar, `.bottom` just
+  /// above the indicator; the last item's `.bottom` is the end of the content, which counts the
+  /// indicator, even asked before the layout that grows the content size.
+  @Test func scrollToItemPlacesTheItemWithinTheSafeArea() {
+    let stage = Stage(Items([Self.numbered(100)]))
+    stage.window.updateSafeAreaInsets(EdgeInsets(top: 40, left: 0, bottom: 30, right: 0))
+    let item30 = IndexPath(item: 30, section: 0)
+    stage.collection.scrollToItem(at: IndexPath(item: 99, section: 0), at: .bottom, animated: false)
+    #expect(stage.collection.contentOffset.y == 3400, "40 + 34 lines + 33 gaps of 10 + 30 − 400")
+    stage.collection.layoutIfNeeded()
+    #expect(stage.collection.contentOffset.y == stage.collection.maximumContentOffset.y)
+    #expect(stage.collection.frameForItem(at: item30).minY == 1140, "line 10: 40 + 10 × 110")
+    stage.collection.scrollToItem(at: item30, at: .top, animated: false)
+    #expect(stage.collection.contentOffset.y == 1100, "its top 40 below the bounds' top")
+    stage.collection.scrollToItem(at: item30, at: .bottom, animated: false)
+    #expect(stage.collection.contentOffset.y == 870, "its bottom (1240) at 400 − 30")
+    stage.collection.scrollToItem(at: item30, at: .centeredVertically, animated: false)
+    #expect(stage.collection.contentOffset.y == 985, "its middle (1190) at (40 + 370) / 2")
+  }
+
   @Test(arguments: lineCases) func flowLayoutLines(_ line: LineCase) {
     let items = Items([line.widths.indices.map { "\($0)" }])
     for (index, width) in line.widths.enumerated() {

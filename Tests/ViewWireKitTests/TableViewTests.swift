@@ -293,6 +293,26 @@ struct TableViewTests {
     #expect(stage.table.contentOffset.y == CGFloat(1000 * 44 - 440), "clamped to the end")
   }
 
+  /// Under a 40-point bar and above a 30-point home indicator, as in UIKit (within the
+  /// `adjustedContentInset`): `.top` puts the row just below the bar, `.bottom` just above the
+  /// indicator, `.middle` in the middle of what is between; the last row's `.bottom` is the end.
+  @Test func scrollToRowPlacesTheRowWithinTheSafeArea() {
+    let stage = Stage(Rows([Self.numbered(100)]))
+    stage.window.updateSafeAreaInsets(EdgeInsets(top: 40, left: 0, bottom: 30, right: 0))
+    stage.table.layoutIfNeeded()
+    let row20 = IndexPath(row: 20, section: 0)
+    #expect(stage.table.rectForRow(at: row20).minY == 920, "40 + 20 × 44")
+    stage.table.scrollToRow(at: row20, at: .top, animated: false)
+    #expect(stage.table.contentOffset.y == 880, "its top 40 below the bounds' top")
+    stage.table.scrollToRow(at: row20, at: .bottom, animated: false)
+    #expect(stage.table.contentOffset.y == 554, "its bottom (964) at 440 − 30")
+    stage.table.scrollToRow(at: row20, at: .middle, animated: false)
+    #expect(stage.table.contentOffset.y == 717, "its middle (942) at (40 + 410) / 2")
+    stage.table.scrollToRow(at: IndexPath(row: 99, section: 0), at: .bottom, animated: false)
+    #expect(stage.table.contentOffset.y == 4030, "40 + 100 × 44 + 30 − 440")
+    #expect(stage.table.contentOffset.y == stage.table.maximumContentOffset.y)
+  }
+
   // MARK: Updates
 
   @Test func insertingARowMovesTheCellsBelowAndFetchesOne() {

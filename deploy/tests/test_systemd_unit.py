@@ -33,5 +33,6 @@ def test_the_unit_is_hardened_and_restarts_on_failure() -> None:
         "Restart": "on-failure", "CapabilityBoundingSet": "",
     }.items():
         assert settings.get(key) == value, key
+    assert settings["RestartPreventExitStatus"].split() == ["64", "78"], "usage and missing bundles do not loop"
     assert int(settings["LimitNOFILE"]) >= 4096
     assert "--daemon-name %i" in settings["ExecStart"], "the instance name is the daemon's name"

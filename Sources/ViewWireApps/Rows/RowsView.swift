@@ -60,10 +60,10 @@ final class RowCell: UITableViewCell {
 final class RowsView: UIView {
   static let rowHeight: CGFloat = 32
 
-  let addButton = RowsView.button("Add 10", "add")
-  let removeFirstButton = RowsView.button("Remove first", "remove-first")
-  let swapButton = RowsView.button("Swap", "swap")
-  let updateButton = RowsView.button("Update", "update")
+  let addButton = UIButton.toolbarButton("Add 10", "add")
+  let removeFirstButton = UIButton.toolbarButton("Remove first", "remove-first")
+  let swapButton = UIButton.toolbarButton("Swap", "swap")
+  let updateButton = UIButton.toolbarButton("Update", "update")
 
   let tableView: UITableView = {
     let table = UITableView(frame: .zero, style: .plain)
@@ -80,13 +80,6 @@ final class RowsView: UIView {
     backgroundColor = .white
     for button in [addButton, removeFirstButton, swapButton, updateButton] { addSubview(button) }
     addSubview(tableView)
-  }
-
-  private static func button(_ title: String, _ identifier: String) -> UIButton {
-    let button = UIButton(type: .system)
-    button.setTitle(title, for: .normal)
-    button.accessibilityIdentifier = identifier
-    return button
   }
 
   override func layoutSubviews() {

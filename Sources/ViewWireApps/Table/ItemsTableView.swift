@@ -8,8 +8,8 @@ import ViewWireKit
 
 /// A toolbar of actions above the table.
 final class ItemsTableView: UIView {
-  let insertButton = ItemsTableView.button("Insert", "insert")
-  let deleteButton = ItemsTableView.button("Delete", "delete")
+  let insertButton = UIButton.toolbarButton("Insert", "insert")
+  let deleteButton = UIButton.toolbarButton("Delete", "delete")
   let tableView: UITableView = {
     let table = UITableView(frame: .zero, style: .plain)
     table.accessibilityIdentifier = "table"
@@ -20,13 +20,6 @@ final class ItemsTableView: UIView {
     super.init()
     backgroundColor = .white
     for view in [insertButton, deleteButton, tableView] { addSubview(view) }
-  }
-
-  private static func button(_ title: String, _ identifier: String) -> UIButton {
-    let button = UIButton(type: .system)
-    button.setTitle(title, for: .normal)
-    button.accessibilityIdentifier = identifier
-    return button
   }
 
   override func layoutSubviews() {

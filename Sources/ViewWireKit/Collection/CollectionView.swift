@@ -153,24 +153,26 @@ open class CollectionView: ScrollView {
   /// The items on screen, in order.
   public var indexPathsForVisibleItems: [IndexPath] { visibleCellsByIndexPath.keys.sorted() }
 
-  /// Scrolls so the item stands at `position`, clamped to the content.
+  /// Scrolls so the item stands at `position` within the part of the collection the safe area
+  /// leaves, clamped to the content: the same placement as `TableView.scrollToRow` (see
+  /// `ScrollView.offset(showing:vertically:horizontally:contentSize:)`), as in UIKit.
   public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
     let frame = frameForItem(at: indexPath)
-    var offset = contentOffset
+    var vertically: ScrollAlignment?
+    var horizontally: ScrollAlignment?
     switch position {
     case .none:
       scrollRectToVisible(frame, animated: animated)
       return
-    case .top: offset.y = frame.minY
-    case .centeredVertically: offset.y = frame.midY - bounds.height / 2
-    case .bottom: offset.y = frame.maxY - bounds.height
-    case .left: offset.x = frame.minX
-    case .centeredHorizontally: offset.x = frame.midX - bounds.width / 2
-    case .right: offset.x = frame.maxX - bounds.width
+    case .top: vertically = .start
+    case .centeredVertically: vertically = .center
+    case .bottom: vertically = .end
+    case .left: horizontally = .start
+    case .centeredHorizontally: horizontally = .center
+    case .right: horizontally = .end
     }
-    offset.y = min(max(0, offset.y), max(0, contentSize.height - bounds.height))
-    offset.x = min(max(0, offset.x), max(0, contentSize.width - bounds.width))
-    contentOffset = offset
+    contentOffset = offset(
+      showing: frame, vertically: vertically, horizontally: horizontally, contentSize: laidOutContentSize)
   }
 
   open override func boundsOriginDidChange() {
@@ -283,14 +285,20 @@ open class CollectionView: ScrollView {
         self, layout: layout, minimumInteritemSpacingForSectionAt: section))
   }
 
+  /// The content size the items' frames make (the next layout's, as frames may be newer than
+  /// `contentSize`): along the scroll axis, the items and, vertically, the bottom safe-area
+  /// inset, which the content scrolls above as a table's does.
+  private var laidOutContentSize: CGSize {
+    let length = collectionViewLayout.contentLength
+    return isHorizontal
+      ? CGSize(width: length, height: bounds.height)
+      : CGSize(width: bounds.width, height: length + safeAreaInsets.bottom)
+  }
+
   open override func layoutSubviews() {
     super.layoutSubviews()
     prepareIfNeeded()
-    let length = collectionViewLayout.contentLength
-    let size =
-      isHorizontal
-      ? CGSize(width: length, height: bounds.height)
-      : CGSize(width: bounds.width, height: length + safeAreaInsets.bottom)
+    let size = laidOutContentSize
     if contentSize != size { contentSize = size }
     // Content that shrank under the offset pulls it back; not while a finger scrolls.
     if !isDragging {

@@ -104,6 +104,59 @@ open class ScrollView: View, GestureRecognizerDelegate {
     delegate?.scrollViewDidScroll(self)
   }
 
+  /// Where a scroll-to method puts a rectangle along one axis: UIKit's scroll positions, per axis.
+  enum ScrollAlignment {
+    /// The rectangle's top (or left) edge at the top (or left) of the visible area.
+    case start
+    /// The rectangle's middle in the middle of the visible area.
+    case center
+    /// The rectangle's bottom (or right) edge at the bottom (or right) of the visible area.
+    case end
+  }
+
+  /// The offset that puts `rect` (content coordinates) at the alignments given (nil: that axis
+  /// keeps its offset), clamped to content of `size`: what `scrollToRow` and `scrollToItem` both
+  /// compute.
+  ///
+  /// As in UIKit, where both methods place the rectangle within the bounds less the
+  /// `adjustedContentInset`, which for the default `.automatic` adjustment is the safe area:
+  /// `.top` puts a row just below a navigation bar, `.bottom` just above a tab bar or the home
+  /// indicator. The kit keeps no content inset of its own: a table or a collection starts its
+  /// content below the top safe-area inset and counts the bottom one in its content size, so
+  /// offset 0 is UIKit's `-adjustedContentInset.top` and only the visible span needs the insets.
+  /// Sideways the kit adjusts nothing (the layouts ignore the left and right insets), so neither
+  /// does this. `size` is the caller's, as the content size may wait for the next layout.
+  func offset(
+    showing rect: CGRect, vertically: ScrollAlignment?, horizontally: ScrollAlignment?,
+    contentSize size: CGSize
+  ) -> CGPoint {
+    var offset = contentOffset
+    let insets = safeAreaInsets
+    if let vertically {
+      let placed = Self.origin(
+        placing: rect.minY, rect.maxY, at: vertically, within: insets.top, bounds.height - insets.bottom)
+      offset.y = min(max(0, placed), max(0, size.height - bounds.height))
+    }
+    if let horizontally {
+      let placed = Self.origin(placing: rect.minX, rect.maxX, at: horizontally, within: 0, bounds.width)
+      offset.x = min(max(0, placed), max(0, size.width - bounds.width))
+    }
+    return offset
+  }
+
+  /// The offset along one axis that puts the span `low...high` at `alignment` in the visible
+  /// span `start...end` (measured from the bounds' origin).
+  private static func origin(
+    placing low: CGFloat, _ high: CGFloat, at alignment: ScrollAlignment, within start: CGFloat,
+    _ end: CGFloat
+  ) -> CGFloat {
+    switch alignment {
+    case .start: low - start
+    case .center: (low + high) / 2 - (start + end) / 2
+    case .end: high - end
+    }
+  }
+
   private func clamped(_ offset: CGPoint) -> CGPoint {
     let limit = maximumContentOffset
     return CGPoint(x: min(max(0, offset.x), limit.x), y: min(max(0, offset.y), limit.y))

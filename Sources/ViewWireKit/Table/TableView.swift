@@ -280,21 +280,23 @@ open class TableView: ScrollView {
 
   // MARK: Scrolling
 
-  /// Scrolls so the row stands at `position` (clamped to the content).
+  /// Scrolls so the row stands at `position` within the part of the table the safe area leaves
+  /// (below a navigation bar, above a tab bar), clamped to the content, as UIKit does within the
+  /// `adjustedContentInset`; see `ScrollView.offset(showing:vertically:horizontally:contentSize:)`.
   public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
     let rect = rectForRow(at: indexPath)
-    var offset = contentOffset
+    let alignment: ScrollAlignment
     switch position {
     case .none:
       scrollRectToVisible(rect, animated: animated)
       return
-    case .top: offset.y = rect.minY
-    case .middle: offset.y = rect.midY - bounds.height / 2
-    case .bottom: offset.y = rect.maxY - bounds.height
+    case .top: alignment = .start
+    case .middle: alignment = .center
+    case .bottom: alignment = .end
     }
-    let limit = max(0, geometry.contentHeight + safeAreaInsets.bottom - bounds.height)
-    offset.y = min(max(0, offset.y), limit)
-    contentOffset = offset
+    // The content size of the next layout: rows inserted since the last one count already.
+    let size = CGSize(width: bounds.width, height: geometry.contentHeight + safeAreaInsets.bottom)
+    contentOffset = offset(showing: rect, vertically: alignment, horizontally: nil, contentSize: size)
   }
 
   /// A scroll lays out again: rows that came into view get cells.
