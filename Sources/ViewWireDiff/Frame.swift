@@ -26,17 +26,24 @@ public struct Frame: Sendable, Equatable {
     // still geometric, so frames queued one after another do not copy the buffer each time.
     let needed = buffer.count + body.count + 96
     if buffer.capacity < needed { buffer.reserveCapacity(max(needed, 2 * buffer.capacity)) }
-    buffer.appendASCII("frame ")
-    buffer.appendDecimal(sequence)
-    buffer.appendASCII(isFull ? " begin full\n" : " begin\n")
+    // Each line around the body is gathered on the stack and appended in one copy: written
+    // piece by piece, it was ten array appends (issue 14, "Cheaper per input"). At most 38 and
+    // 80 bytes.
+    var begin = ScratchLine()
+    begin.appendASCII("frame ")
+    begin.appendDecimal(sequence)
+    begin.appendASCII(isFull ? " begin full\n" : " begin\n")
+    begin.write(to: &buffer)
     buffer.append(contentsOf: body)
-    buffer.appendASCII("frame ")
-    buffer.appendDecimal(sequence)
-    buffer.appendASCII(" end hash=")
-    buffer.appendHex16(hash)
-    buffer.appendASCII(" views=")
-    buffer.appendDecimal(viewCount)
-    buffer.append(UInt8(ascii: "\n"))
+    var end = ScratchLine()
+    end.appendASCII("frame ")
+    end.appendDecimal(sequence)
+    end.appendASCII(" end hash=")
+    end.appendHex16(hash)
+    end.appendASCII(" views=")
+    end.appendDecimal(viewCount)
+    end.append(UInt8(ascii: "\n"))
+    end.write(to: &buffer)
   }
 
   /// The frame's lines without terminators, `begin` and `end` included, for tests and logs.

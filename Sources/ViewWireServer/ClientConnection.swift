@@ -351,11 +351,15 @@ final class ClientConnection {
       send(.ok(verb: "\(verb)", fields: [Field("view", id.map(String.init) ?? "none")]))
       return
     }
-    output.appendASCII("ok ")
-    output.appendASCII(verb)
-    output.appendASCII(" view=")
-    if let id { output.appendDecimal(id) } else { output.appendASCII("none") }
-    output.append(UInt8(ascii: "\n"))
+    // Gathered on the stack, one append to the output (`ScratchLine`); the verb is a touch
+    // command's word.
+    var line = ScratchLine()
+    line.appendASCII("ok ")
+    line.appendASCII(verb)
+    line.appendASCII(" view=")
+    if let id { line.appendDecimal(id) } else { line.appendASCII("none") }
+    line.append(UInt8(ascii: "\n"))
+    line.write(to: &output)
   }
 
   /// Queues a frame, and keeps its bytes for `resume` when the session is resumable.

@@ -11,18 +11,23 @@ public struct Image: Hashable, Sendable {
   public let size: CGSize
 
   /// The built-in images with their sizes.
-  public static let builtIn: [String: CGSize] = [
-    "star": CGSize(width: 24, height: 24), "heart": CGSize(width: 24, height: 24),
-    "circle": CGSize(width: 24, height: 24), "square": CGSize(width: 24, height: 24),
-    "checkmark": CGSize(width: 24, height: 24), "person": CGSize(width: 24, height: 24),
-    "gear": CGSize(width: 24, height: 24), "photo": CGSize(width: 120, height: 80),
+  public static let builtIn: [String: CGSize] = Dictionary(uniqueKeysWithValues: builtInList)
+
+  /// The built-in images in a list, which `init(named:)` searches: eight short names compared
+  /// in place cost less than hashing the name for the dictionary (a gallery's tap names an
+  /// image; issue 14, "Cheaper per input").
+  static let builtInList: [(name: String, size: CGSize)] = [
+    ("star", CGSize(width: 24, height: 24)), ("heart", CGSize(width: 24, height: 24)),
+    ("circle", CGSize(width: 24, height: 24)), ("square", CGSize(width: 24, height: 24)),
+    ("checkmark", CGSize(width: 24, height: 24)), ("person", CGSize(width: 24, height: 24)),
+    ("gear", CGSize(width: 24, height: 24)), ("photo", CGSize(width: 120, height: 80)),
   ]
 
   /// The built-in image called `name`, or nil, as `UIImage(named:)` answers for a missing file.
   public init?(named name: String) {
-    guard let size = Self.builtIn[name] else { return nil }
+    guard let index = Self.builtInList.firstIndex(where: { $0.name == name }) else { return nil }
     self.name = name
-    self.size = size
+    self.size = Self.builtInList[index].size
   }
 
   /// The same as `init(named:)`: the built-in set stands in for SF Symbols too.
@@ -33,8 +38,9 @@ public struct Image: Hashable, Sendable {
 
 /// Shows a named image (UIKit's `UIImageView`); the name travels as `image`.
 open class ImageView: View {
-  /// The image shown; nil shows nothing.
-  open var image: Image? {
+  /// The image shown; nil shows nothing. Unchecked for exclusivity at run time, as the kit's
+  /// view state is.
+  @exclusivity(unchecked) open var image: Image? {
     didSet {
       setRenderProperty("image", image.map { .string($0.name) })
       invalidateIntrinsicContentSize()

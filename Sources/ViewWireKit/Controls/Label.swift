@@ -6,8 +6,9 @@ public import ViewWireProtocol
 /// The server measures the text with `TextMeasure`, so `sizeToFit()`, `intrinsicContentSize`
 /// and stack views size labels the same way on every client.
 open class Label: View {
-  /// The text shown; nil shows nothing.
-  open var text: String? {
+  /// The text shown; nil shows nothing. Unchecked for exclusivity at run time, as the kit's
+  /// view state is (the check was a tenth of setting a label's text).
+  @exclusivity(unchecked) open var text: String? {
     didSet {
       setRenderProperty("text", text.map { .string($0) })
       invalidateIntrinsicContentSize()

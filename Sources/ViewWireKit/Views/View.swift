@@ -328,9 +328,8 @@ open class View: Responder {
   public func setRenderProperty(_ key: String, _ value: WireValue?) {
     // A key set to a value of its own no longer follows a dynamic colour set before.
     if !dynamicColors.isEmpty { forgetDynamicColor(key) }
-    let old = renderProperties[key]
-    guard old != value else { return }
-    renderProperties[key] = value
+    let (changed, old) = renderProperties.update(key, to: value)
+    guard changed else { return }
     changeTracker?.noteRender(of: self, key: key, previous: old)
     if key != "anim" { noteAnimatedChange() }
     // Once worked out, the `a11y...` keys change only with the keys the defaults read (and
