@@ -14,10 +14,7 @@ final class GalleryViewController: UIViewController {
 
   override func viewDidLoad() {
     super.viewDidLoad()
-    // A closure action, not `addTarget(self, action: GalleryViewController.toggleChanged, ...)`:
-    // calling a curried method reference binds the controller into a new closure, a heap
-    // allocation and its release, on every tap (issue 14, "Cheaper per input").
-    galleryView.toggle.addAction(UIAction { [weak self] _ in self?.toggleChanged() }, for: .valueChanged)
+    galleryView.toggle.addTarget(self, action: GalleryViewController.toggleChanged, for: .valueChanged)
     galleryView.slider.addTarget(self, action: GalleryViewController.sliderChanged, for: .valueChanged)
     galleryView.animateButton.addTarget(self, action: GalleryViewController.animate, for: .touchUpInside)
     for row in galleryView.rows {
@@ -32,15 +29,10 @@ final class GalleryViewController: UIViewController {
 
   private var isBoxAway = false
 
-  /// The switch changed: the label says its state, the image and its spoken name follow.
-  func toggleChanged() {
-    // `galleryView` casts the root view each time it is read: once is enough, and the switch
-    // is read through it rather than captured by the action (a retain of its own per tap).
-    let gallery = galleryView
-    let isOn = gallery.toggle.isOn
-    gallery.toggleLabel.text = isOn ? "On" : "Off"
-    gallery.imageView.image = UIImage(named: isOn ? "heart" : "star")
-    gallery.imageView.accessibilityLabel = isOn ? "Heart" : "Star"
+  func toggleChanged(_ sender: UISwitch) {
+    galleryView.toggleLabel.text = sender.isOn ? "On" : "Off"
+    galleryView.imageView.image = UIImage(named: sender.isOn ? "heart" : "star")
+    galleryView.imageView.accessibilityLabel = sender.isOn ? "Heart" : "Star"
   }
 
   func sliderChanged(_ sender: UISlider) {
