@@ -2,6 +2,13 @@ import Foundation
 import Testing
 import ViewWireKit
 
+#if canImport(Glibc)
+  import Glibc
+
+  /// The bytes malloc can hand out in `pointer`'s chunk (Glibc's module does not export it).
+  @_silgen_name("malloc_usable_size") private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+#endif
+
 /// A constraint keeps its items, kinds and identifier in compact fields (issue 14, lean
 /// sessions: an idle stacks session holds about a hundred of them); what an app reads back is
 /// what it gave, as `NSLayoutConstraint` documents it.
@@ -26,6 +33,39 @@ struct AutoLayoutObjectTests {
     #expect(toGuide.firstItem == nil)
     #expect(constant.firstItem == nil)
     #expect(toGuide.secondItem === guide)
+  }
+
+  @Test func aConstraintIsSeventyTwoBytes() {
+    let view = View()
+    let constraint = view.heightAnchor.constraint(equalToConstant: 20)
+    // Two weak items, the constant, the details (identifier and multiplier), the host it is
+    // installed on, the solver's constraint, then the priority and four one-byte fields: with
+    // the 16-byte header, 72 bytes, an 80-byte malloc chunk (88 bytes needed a 96-byte one).
+    #expect(
+      Mirror(reflecting: constraint).children.map(\.label) == [
+        "firstObject", "secondObject", "constant", "details", "installedOn", "solverConstraint",
+        "priority", "firstAttribute", "relation", "secondAttribute", "flags",
+      ])
+    #if canImport(Glibc)
+      #expect(mallocUsableSize(Unmanaged.passUnretained(constraint).toOpaque()) == 72)
+    #endif
+  }
+
+  @Test func aMultiplierIsKeptBesideTheIdentifier() {
+    let view = View()
+    let other = View()
+    let plain = view.widthAnchor.constraint(equalTo: other.widthAnchor)
+    #expect(plain.multiplier == 1)
+    let half = view.widthAnchor.constraint(equalTo: other.widthAnchor, multiplier: 0.5, constant: 3)
+    #expect(half.multiplier == 0.5 && half.constant == 3)
+    half.identifier = "half"
+    #expect(half.multiplier == 0.5 && half.identifier == "half")
+    half.identifier = nil
+    #expect(half.multiplier == 0.5 && half.identifier == nil)
+    let odd = LayoutConstraint(
+      item: view, attribute: .width, relatedBy: .equal, toItem: other, attribute: .width,
+      multiplier: -0.0, constant: 0)
+    #expect(odd.multiplier == 0 && odd.multiplier.sign == .minus)
   }
 
   @Test func anIdentifierIsKeptAsSet() {
@@ -57,6 +97,11 @@ struct AutoLayoutObjectTests {
     renamed.identifier = "mine"
     #expect(renamed.identifier == "mine")
     #expect(stackOwn().filter { $0.identifier == "UISV-fillEqually" }.count == stackOwn().count - 1)
+    // Proportional shares are multipliers: each constraint keeps its own beside the shared name.
+    scene.stack.distribution = .fillProportionally
+    scene.window.prepareFrame()
+    #expect(stackOwn().allSatisfy { $0.identifier == "UISV-fillProportionally" })
+    #expect(stackOwn().contains { $0.multiplier != 1 })
   }
 
   @Test func aViewMakesEachSystemGuideOnce() {

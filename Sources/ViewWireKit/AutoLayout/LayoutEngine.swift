@@ -80,6 +80,10 @@ public final class LayoutEngine {
   /// The active constraints in activation order.
   private var activeConstraints: [LayoutConstraint] { activeOrder.compactMap { $0 } }
   private var pendingAdd: [LayoutConstraint] = []
+  /// The host retained for each active constraint with a `multiplierOriginHost`, released when
+  /// the constraint goes: a table here rather than a field of every constraint, since few
+  /// constraints have one (a multiplier other than 1 on a position).
+  private var originHosts: [ObjectIdentifier: View] = [:]
   private var pendingRemove: [LayoutConstraint] = []
   /// How many times each constraint is in `pendingAdd` and `pendingRemove`, so `add` asks
   /// "is it pending?" with a lookup rather than a search of the lists (N additions in one frame
@@ -232,8 +236,9 @@ public final class LayoutEngine {
       constraint.isBroken = false
       release(constraint.firstItem)
       release(constraint.secondItem)
-      release(constraint.retainedOriginHost)
-      constraint.retainedOriginHost = nil
+      if !originHosts.isEmpty, let host = originHosts.removeValue(forKey: ObjectIdentifier(constraint)) {
+        release(host)
+      }
       changed = true
     }
     let adding = pendingAdd
@@ -245,7 +250,7 @@ public final class LayoutEngine {
       retain(constraint.secondItem)
       if let host = constraint.multiplierOriginHost {
         retain(host)
-        constraint.retainedOriginHost = host
+        originHosts[ObjectIdentifier(constraint)] = host
       }
       activate(constraint)
       changed = true
