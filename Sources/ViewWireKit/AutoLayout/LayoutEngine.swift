@@ -177,6 +177,17 @@ public final class LayoutEngine {
     return true
   }
 
+  /// Gives back the room `activeOrder` grew by doubling, when more than a quarter of it is
+  /// spare: the list stays as long as the session with no more added in an idle spell.
+  private func trimActiveOrder() {
+    let count = activeOrder.count
+    guard activeOrder.capacity > 16, activeOrder.capacity - count > activeOrder.capacity / 4 else { return }
+    var kept: [LayoutConstraint?] = []
+    kept.reserveCapacity(count)
+    kept.append(contentsOf: activeOrder)
+    activeOrder = kept
+  }
+
   func itemModeChanged(_ view: View) {
     if records[ObjectIdentifier(view)] != nil { modeChanged.append(view) }
   }
@@ -286,6 +297,7 @@ public final class LayoutEngine {
     // The window's solver then sits idle until the next change, for as long as the session
     // lasts: what it grew while this pass added constraints goes back.
     solver.trimStorage()
+    trimActiveOrder()
     solveCount += 1
     assignFrames(scale: scale)
     if ambiguityInputsChanged {
