@@ -51,6 +51,30 @@ struct AutoLayoutObjectTests {
     #endif
   }
 
+  @Test func aViewsLayoutStateIsEightyOneBytes() {
+    let view = View()
+    view.translatesAutoresizingMaskIntoConstraints = false
+    let state = view.layoutVariables
+    // Four variables, the installed list, two priority pairs, the extras (guides and margins
+    // other than the default: nil here) and a flag: a 96-byte chunk (margins and guides in the
+    // object made it 113 bytes, a 128-byte one).
+    #expect(Mirror(reflecting: state).children.compactMap(\.label).contains("extras"))
+    #if canImport(Glibc)
+      #expect(mallocUsableSize(Unmanaged.passUnretained(state).toOpaque()) == 88)
+    #endif
+    // Margins and guides read back as set, and the default margins come back without extras.
+    #expect(view.layoutMargins == EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+    #expect(view.layoutGuides.isEmpty)
+    let guide = LayoutGuide()
+    view.addLayoutGuide(guide)
+    view.layoutMargins = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+    #expect(view.layoutGuides.count == 1 && view.layoutGuides[0] === guide)
+    #expect(view.layoutMargins == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+    view.removeLayoutGuide(guide)
+    #expect(view.layoutGuides.isEmpty)
+    #expect(view.layoutMargins == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+  }
+
   @Test func aMultiplierIsKeptBesideTheIdentifier() {
     let view = View()
     let other = View()
