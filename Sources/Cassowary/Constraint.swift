@@ -29,6 +29,10 @@ public struct Strength: Sendable, Hashable, Comparable {
   /// The weight in the objective, within `0...Strength.required.value`.
   public let value: Double
 
+  /// A strength of exactly `value`, which a strength already clipped (`StrengthTable` gives
+  /// back the bits it was given).
+  fileprivate init(unclipped value: Double) { self.value = value }
+
   /// A strength with the given raw weight, clipped to `0...required`.
   public init(_ value: Double) {
     self.value = Swift.min(Swift.max(value, 0), 1_001_001_000)
@@ -95,31 +99,49 @@ public struct Strength: Sendable, Hashable, Comparable {
 ///
 /// Immutable; still not `Sendable` because its expression refers to mutable ``Variable``s.
 public final class Constraint {
+  // 40 bytes, a 48-byte malloc chunk (it was 48, a 64-byte chunk): a window's solver keeps
+  // every constraint in force for as long as its session lasts (an idle stacks session about
+  // 160), so the strength is a 2-byte code into a process-wide table of the strengths in use
+  // (`StrengthTable`) rather than a `Double`, and the three small fields share the 8 bytes after
+  // the expression (stored properties are laid out in the order they are declared).
+
   /// `lhs - rhs` in reduced form; the constraint is `expression relation 0`.
   public let expression: Expression
   /// How `expression` compares with zero.
   public let relation: Relation
+  /// The strength's place in `StrengthTable`; `StrengthTable.outOfLine` when the table was full
+  /// and the strength sits in its side table instead, removed when the constraint goes.
+  let strengthCode: UInt16
   /// Where a solver holding this constraint keeps its entry (`Solver`'s entry table), so the
   /// solver finds it without a hash table of constraints; -1 when no solver has claimed it. A
   /// constraint added to a second solver while the first holds it is found by that solver's
-  /// (usually empty) overflow table instead. Declared beside `relation` so it fills that field's
-  /// padding: the object stays 48 bytes.
+  /// (usually empty) overflow table instead.
   var solverIndex: Int32 = -1
-  /// How much a violation costs; ``Strength/required`` means it must hold.
-  public let strength: Strength
+
+  /// How much a violation costs; ``Strength/required`` means it must hold. Exactly the strength
+  /// the constraint was made with (the table keeps every value bit for bit).
+  public var strength: Strength {
+    if strengthCode != StrengthTable.outOfLine { return StrengthTable.strength(strengthCode) }
+    return StrengthTable.shared.outOfLineStrength(of: self)
+  }
 
   /// The constraint `expression relation 0` (the expression is reduced).
   public init(_ expression: Expression, _ relation: Relation, strength: Strength = .required) {
     self.expression = expression.reduced()
     self.relation = relation
-    self.strength = strength
+    strengthCode = StrengthTable.code(for: strength)
+    if strengthCode == StrengthTable.outOfLine { StrengthTable.shared.storeOutOfLine(strength, for: self) }
   }
 
   /// The constraint `lhs relation rhs`.
   public convenience init(
     _ lhs: Expression, _ relation: Relation, _ rhs: Expression, strength: Strength = .required
   ) {
-    self.init(lhs - rhs, relation, strength: strength)
+    self.init(lhs.subtracting(rhs), relation, strength: strength)
+  }
+
+  deinit {
+    if strengthCode == StrengthTable.outOfLine { StrengthTable.shared.removeOutOfLine(of: self) }
   }
 
   /// A new constraint with the same relation and a different strength. It is a distinct object, so
@@ -140,6 +162,118 @@ public final class Constraint {
 
   /// Whether the current variable values satisfy the relation within `tolerance`.
   public func isSatisfied(tolerance: Double = 1e-6) -> Bool { violation <= tolerance }
+}
+
+/// The strengths constraints were made with, process-wide, so a constraint stores a 2-byte code
+/// instead of an 8-byte `Double` (BENCHMARKS.md, "Lean sessions": that made the object 40 bytes
+/// instead of 48, a 48-byte malloc chunk instead of 64).
+///
+/// A program uses few distinct strengths: the four symbolic ones, which have fixed codes and
+/// take no lock, and the kit's UIKit priorities (250, 750, 999...). Values are keyed by their
+/// bits, so every value, NaN and -0 included, comes back exactly as it went in, and the solver
+/// sees the same numbers as before. The table is append-only and bounded: once it holds
+/// `capacity` values, a constraint with yet another strength keeps it in a side table entry of
+/// its own (removed when the constraint is freed), so strengths made from untrusted numbers
+/// cannot grow it without bound. Entries never change once written, so reading a code's value
+/// takes no lock: whoever holds a constraint got it after its code was written.
+///
+/// Behind a pthread mutex rather than `Synchronization.Mutex` for the reason
+/// `FrozenTables.Registry` gives (ThreadSanitizer does not see the latter's futex on Linux).
+final class StrengthTable: @unchecked Sendable {
+  static let shared = StrengthTable()
+  /// The code of a strength kept in the side table (no table slot has it).
+  static let outOfLine: UInt16 = .max
+  /// How many strengths the table holds at most: every code but `outOfLine`.
+  static let capacity = Int(outOfLine)
+  /// The values by code: codes 0...3 are required, strong, medium and weak. Allocated once at
+  /// full capacity (512 KiB of address space, of which only the pages written take memory) so
+  /// readers never see it move.
+  nonisolated(unsafe) private static let values: UnsafeMutablePointer<Double> = {
+    let values = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+    values[0] = Strength.required.value
+    values[1] = Strength.strong.value
+    values[2] = Strength.medium.value
+    values[3] = Strength.weak.value
+    return values
+  }()
+  /// The named strengths' bits, compared before taking the lock.
+  private static let namedBits: (UInt64, UInt64, UInt64, UInt64) = (
+    Strength.required.value.bitPattern, Strength.strong.value.bitPattern,
+    Strength.medium.value.bitPattern, Strength.weak.value.bitPattern
+  )
+
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  /// Each value's code, keyed by the value's bits.
+  private var codes: [UInt64: UInt16] = [:]
+  private var count = 4
+  /// Strengths of constraints made after the table filled up, by constraint.
+  private var outOfLineValues: [ObjectIdentifier: Double] = [:]
+
+  private init() {
+    pthread_mutex_init(mutex, nil)
+    for code in 0..<count { codes[Self.values[code].bitPattern] = UInt16(code) }
+  }
+
+  /// The strength with this code (not `outOfLine`).
+  @inline(__always) static func strength(_ code: UInt16) -> Strength {
+    Strength(unclipped: values[Int(code)])
+  }
+
+  /// The code for `strength`, adding it to the table when it is new and there is room;
+  /// `outOfLine` when there is not.
+  static func code(for strength: Strength) -> UInt16 {
+    let bits = strength.value.bitPattern
+    if bits == namedBits.0 { return 0 }
+    if bits == namedBits.1 { return 1 }
+    if bits == namedBits.2 { return 2 }
+    if bits == namedBits.3 { return 3 }
+    return shared.intern(bits)
+  }
+
+  private func intern(_ bits: UInt64) -> UInt16 {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    if let code = codes[bits] { return code }
+    guard count < Self.capacity else { return Self.outOfLine }
+    let code = UInt16(count)
+    Self.values[count] = Double(bitPattern: bits)
+    codes[bits] = code
+    count += 1
+    return code
+  }
+
+  func storeOutOfLine(_ strength: Strength, for constraint: Constraint) {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    outOfLineValues[ObjectIdentifier(constraint)] = strength.value
+  }
+
+  func outOfLineStrength(of constraint: Constraint) -> Strength {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return Strength(unclipped: outOfLineValues[ObjectIdentifier(constraint)] ?? 0)
+  }
+
+  /// Whether the side table holds a strength for the constraint with this identity (for tests).
+  func holdsOutOfLine(_ constraint: ObjectIdentifier) -> Bool {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return outOfLineValues[constraint] != nil
+  }
+
+  func removeOutOfLine(of constraint: Constraint) {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    outOfLineValues[ObjectIdentifier(constraint)] = nil
+  }
+
+  /// How many strengths the table holds, and how many constraints keep theirs in the side table
+  /// (for tests).
+  var counts: (table: Int, outOfLine: Int) {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return (count, outOfLineValues.count)
+  }
 }
 
 extension Constraint: CustomStringConvertible {

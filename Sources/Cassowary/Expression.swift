@@ -88,8 +88,28 @@ public struct Expression {
       terms: terms.map { Term($0.variable, $0.coefficient * factor) }, constant: constant * factor)
   }
 
+  /// `self + other`. The terms go into one array of exactly their number (`Array.+` on a shared
+  /// array grows it by doubling, and a constraint keeps its expression's array for as long as it
+  /// lives), and an operand without terms shares the other's array.
   func adding(_ other: Expression) -> Expression {
-    Expression(terms: terms + other.terms, constant: constant + other.constant)
+    if other.terms.isEmpty { return Expression(terms: terms, constant: constant + other.constant) }
+    if terms.isEmpty { return Expression(terms: other.terms, constant: constant + other.constant) }
+    var sum: [Term] = []
+    sum.reserveCapacity(terms.count + other.terms.count)
+    sum.append(contentsOf: terms)
+    sum.append(contentsOf: other.terms)
+    return Expression(terms: sum, constant: constant + other.constant)
+  }
+
+  /// `self - other`, the same as `adding(other.scaled(by: -1))` term for term and bit for bit,
+  /// in one array of exactly the terms' number (no negated copy of `other` on the way).
+  func subtracting(_ other: Expression) -> Expression {
+    if other.terms.isEmpty { return Expression(terms: terms, constant: constant + other.constant * -1) }
+    var difference: [Term] = []
+    difference.reserveCapacity(terms.count + other.terms.count)
+    difference.append(contentsOf: terms)
+    for term in other.terms { difference.append(Term(term.variable, term.coefficient * -1)) }
+    return Expression(terms: difference, constant: constant + other.constant * -1)
   }
 }
 
@@ -140,7 +160,7 @@ extension Expression {
   public static func + (lhs: Double, rhs: Expression) -> Expression { Expression(lhs).adding(rhs) }
 
   /// `expression - expression`: the right side negated, then added.
-  public static func - (lhs: Expression, rhs: Expression) -> Expression { lhs.adding(rhs.scaled(by: -1)) }
+  public static func - (lhs: Expression, rhs: Expression) -> Expression { lhs.subtracting(rhs) }
   /// `expression - variable`: the right side negated, then added.
   public static func - (lhs: Expression, rhs: Variable) -> Expression {
     lhs.adding(Expression(rhs).scaled(by: -1))

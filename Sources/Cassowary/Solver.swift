@@ -483,8 +483,10 @@ public final class Solver {
     shrink(&freeSlots)
     shrink(&slotOfSymbol)
     shrink(&infeasibleRows)
-    shrink(&entries)
-    shrink(&externals)
+    // A window's solver keeps its entries and externals for the session's life and a batch adds
+    // few after the first: no headroom (regrowing costs one copy in the batch that needs it).
+    shrink(&entries, headroom: false)
+    shrink(&externals, headroom: false)
     objective.compact()
     shrinkDictionary(&edits)
     shrinkDictionary(&overflow)

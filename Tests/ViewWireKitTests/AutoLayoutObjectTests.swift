@@ -2,6 +2,13 @@ import Foundation
 import Testing
 import ViewWireKit
 
+#if canImport(Glibc)
+  import Glibc
+
+  /// The bytes malloc can hand out in `pointer`'s chunk (Glibc's module does not export it).
+  @_silgen_name("malloc_usable_size") private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+#endif
+
 /// A constraint keeps its items, kinds and identifier in compact fields (issue 14, lean
 /// sessions: an idle stacks session holds about a hundred of them); what an app reads back is
 /// what it gave, as `NSLayoutConstraint` documents it.
@@ -26,6 +33,63 @@ struct AutoLayoutObjectTests {
     #expect(toGuide.firstItem == nil)
     #expect(constant.firstItem == nil)
     #expect(toGuide.secondItem === guide)
+  }
+
+  @Test func aConstraintIsSeventyTwoBytes() {
+    let view = View()
+    let constraint = view.heightAnchor.constraint(equalToConstant: 20)
+    // Two weak items, the constant, the details (identifier and multiplier), the host it is
+    // installed on, the solver's constraint, then the priority and four one-byte fields: with
+    // the 16-byte header, 72 bytes, an 80-byte malloc chunk (88 bytes needed a 96-byte one).
+    #expect(
+      Mirror(reflecting: constraint).children.map(\.label) == [
+        "firstObject", "secondObject", "constant", "details", "installedOn", "solverConstraint",
+        "priority", "firstAttribute", "relation", "secondAttribute", "flags",
+      ])
+    #if canImport(Glibc)
+      #expect(mallocUsableSize(Unmanaged.passUnretained(constraint).toOpaque()) == 72)
+    #endif
+  }
+
+  @Test func aViewsLayoutStateIsEightyOneBytes() {
+    let view = View()
+    view.translatesAutoresizingMaskIntoConstraints = false
+    let state = view.layoutVariables
+    // Four variables, the installed list, two priority pairs, the extras (guides and margins
+    // other than the default: nil here) and a flag: a 96-byte chunk (margins and guides in the
+    // object made it 113 bytes, a 128-byte one).
+    #expect(Mirror(reflecting: state).children.compactMap(\.label).contains("extras"))
+    #if canImport(Glibc)
+      #expect(mallocUsableSize(Unmanaged.passUnretained(state).toOpaque()) == 88)
+    #endif
+    // Margins and guides read back as set, and the default margins come back without extras.
+    #expect(view.layoutMargins == EdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+    #expect(view.layoutGuides.isEmpty)
+    let guide = LayoutGuide()
+    view.addLayoutGuide(guide)
+    view.layoutMargins = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+    #expect(view.layoutGuides.count == 1 && view.layoutGuides[0] === guide)
+    #expect(view.layoutMargins == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+    view.removeLayoutGuide(guide)
+    #expect(view.layoutGuides.isEmpty)
+    #expect(view.layoutMargins == EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+  }
+
+  @Test func aMultiplierIsKeptBesideTheIdentifier() {
+    let view = View()
+    let other = View()
+    let plain = view.widthAnchor.constraint(equalTo: other.widthAnchor)
+    #expect(plain.multiplier == 1)
+    let half = view.widthAnchor.constraint(equalTo: other.widthAnchor, multiplier: 0.5, constant: 3)
+    #expect(half.multiplier == 0.5 && half.constant == 3)
+    half.identifier = "half"
+    #expect(half.multiplier == 0.5 && half.identifier == "half")
+    half.identifier = nil
+    #expect(half.multiplier == 0.5 && half.identifier == nil)
+    let odd = LayoutConstraint(
+      item: view, attribute: .width, relatedBy: .equal, toItem: other, attribute: .width,
+      multiplier: -0.0, constant: 0)
+    #expect(odd.multiplier == 0 && odd.multiplier.sign == .minus)
   }
 
   @Test func anIdentifierIsKeptAsSet() {
@@ -57,6 +121,11 @@ struct AutoLayoutObjectTests {
     renamed.identifier = "mine"
     #expect(renamed.identifier == "mine")
     #expect(stackOwn().filter { $0.identifier == "UISV-fillEqually" }.count == stackOwn().count - 1)
+    // Proportional shares are multipliers: each constraint keeps its own beside the shared name.
+    scene.stack.distribution = .fillProportionally
+    scene.window.prepareFrame()
+    #expect(stackOwn().allSatisfy { $0.identifier == "UISV-fillProportionally" })
+    #expect(stackOwn().contains { $0.multiplier != 1 })
   }
 
   @Test func aViewMakesEachSystemGuideOnce() {

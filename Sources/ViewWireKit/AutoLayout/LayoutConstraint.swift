@@ -115,35 +115,33 @@ public class LayoutVariables {
 /// active constraint replaces just that constraint in the solver at the next layout pass.
 public final class LayoutConstraint {
   // An idle session keeps every constraint its views made (a stacks session about a hundred),
-  // so the object is kept to 88 bytes (a 96-byte malloc chunk; it was 120, a 128-byte chunk):
-  // the items are plain weak references with their kind in a flag byte rather than 16-byte
-  // existentials, the identifier is one shared reference rather than a `String?`, and the small
-  // fields come last, side by side (a class's stored properties are laid out in the order they
-  // are declared).
+  // so the object is kept to 72 bytes (an 80-byte malloc chunk; it was 120, a 128-byte chunk,
+  // then 88, a 96-byte one): the items are plain weak references with their kind in a flag byte
+  // rather than 16-byte existentials, the identifier and a multiplier other than 1 are one
+  // reference to a shared `ConstraintDetails` (nil for most constraints) rather than a
+  // `String?` and a `CGFloat`, the host the engine retains for a multiplier is in the engine's
+  // table, and the small fields come last, side by side (a class's stored properties are laid
+  // out in the order they are declared).
 
   /// The items, weak as in UIKit: the views hold their constraints (a view keeps those
   /// installed on it), so a strong reference back would keep closed apps' trees alive.
   private weak var firstObject: AnyObject?
   private weak var secondObject: AnyObject?
 
-  /// The factor applied to the second attribute.
-  public let multiplier: CGFloat
-
   /// Added to the right side; changing it on an active constraint re-solves only this one.
   public var constant: CGFloat {
     didSet { if constant != oldValue { noteChange() } }
   }
 
-  /// The identifier's text, shared by every constraint that carries the same literal one (a
-  /// stack view's `UISV-fill`...), and nil for none.
-  var sharedIdentifier: ConstraintIdentifier?
+  /// The identifier and a multiplier other than 1, nil for neither (most constraints); shared
+  /// by every constraint that carries the same literal identifier and multiplier 1 (a stack
+  /// view's `UISV-fill`...).
+  private var details: ConstraintDetails?
 
   /// The view this constraint is installed on while active (the items' common ancestor).
   weak var installedOn: View?
   /// The solver's version of this constraint while the window's engine has it.
   var solverConstraint: Constraint?
-  /// The host the engine retained for `multiplierOriginHost`, released when the constraint goes.
-  weak var retainedOriginHost: View?
 
   /// How important this constraint is against others; defaults to required.
   public var priority: LayoutPriority = .required {
@@ -172,10 +170,20 @@ public final class LayoutConstraint {
   /// The item on the right, nil for a constant constraint; weak like `firstItem`.
   public var secondItem: (any LayoutItem)? { secondObject.map { secondKind.item($0) } }
 
+  /// The factor applied to the second attribute.
+  public var multiplier: CGFloat { details?.multiplier ?? 1 }
+
   /// A name shown in descriptions, conflict reports and `explain` output.
   public var identifier: String? {
-    get { sharedIdentifier?.text }
-    set { sharedIdentifier = newValue.map(ConstraintIdentifier.init) }
+    get { details?.text }
+    set { details = ConstraintDetails.make(text: newValue, multiplier: multiplier) }
+  }
+
+  /// Gives the constraint `shared` as its identifier: the shared object itself when the
+  /// multiplier is 1 (a stack view's constraints), otherwise one of its own with both.
+  func setSharedIdentifier(_ shared: ConstraintDetails) {
+    let multiplier = self.multiplier
+    details = multiplier == 1 ? shared : ConstraintDetails(text: shared.text, multiplier: multiplier)
   }
 
   /// The UIKit initialiser: `item1.attr1 relation item2.attr2 * multiplier + constant`.
@@ -190,7 +198,7 @@ public final class LayoutConstraint {
     secondObject = view2
     flags = LayoutItemKind(view1).rawValue | LayoutItemKind(view2).rawValue << 2
     secondAttribute = view2 == nil ? .notAnAttribute : attr2
-    self.multiplier = multiplier
+    details = ConstraintDetails.make(text: nil, multiplier: multiplier)
     constant = c
   }
 
@@ -356,12 +364,26 @@ enum LayoutItemKind: UInt8 {
   }
 }
 
-/// A constraint's identifier, one immutable object that constraints with the same literal
-/// identifier share: 8 bytes in each constraint instead of a 16-byte `String?`.
-final class ConstraintIdentifier: Sendable {
-  let text: String
+/// A constraint's identifier and multiplier, one immutable object that constraints with the
+/// same literal identifier and multiplier 1 share: 8 bytes in each constraint instead of a
+/// 16-byte `String?` and an 8-byte `CGFloat` that is 1 for nearly every constraint.
+final class ConstraintDetails: Sendable {
+  /// The identifier, nil for none.
+  let text: String?
+  /// The factor applied to the second attribute (exactly as given, NaN included).
+  let multiplier: CGFloat
 
-  init(_ text: String) { self.text = text }
+  init(text: String?, multiplier: CGFloat = 1) {
+    self.text = text
+    self.multiplier = multiplier
+  }
+
+  /// The details for `text` and `multiplier`; nil when there is neither an identifier nor a
+  /// multiplier other than 1.
+  static func make(text: String?, multiplier: CGFloat) -> ConstraintDetails? {
+    guard text != nil || multiplier != 1 else { return nil }
+    return ConstraintDetails(text: text, multiplier: multiplier)
+  }
 }
 
 extension LayoutConstraint: CustomStringConvertible {

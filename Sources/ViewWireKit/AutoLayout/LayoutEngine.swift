@@ -80,6 +80,10 @@ public final class LayoutEngine {
   /// The active constraints in activation order.
   private var activeConstraints: [LayoutConstraint] { activeOrder.compactMap { $0 } }
   private var pendingAdd: [LayoutConstraint] = []
+  /// The host retained for each active constraint with a `multiplierOriginHost`, released when
+  /// the constraint goes: a table here rather than a field of every constraint, since few
+  /// constraints have one (a multiplier other than 1 on a position).
+  private var originHosts: [ObjectIdentifier: View] = [:]
   private var pendingRemove: [LayoutConstraint] = []
   /// How many times each constraint is in `pendingAdd` and `pendingRemove`, so `add` asks
   /// "is it pending?" with a lookup rather than a search of the lists (N additions in one frame
@@ -173,6 +177,17 @@ public final class LayoutEngine {
     return true
   }
 
+  /// Gives back the room `activeOrder` grew by doubling, when more than a quarter of it is
+  /// spare: the list stays as long as the session with no more added in an idle spell.
+  private func trimActiveOrder() {
+    let count = activeOrder.count
+    guard activeOrder.capacity > 16, activeOrder.capacity - count > activeOrder.capacity / 4 else { return }
+    var kept: [LayoutConstraint?] = []
+    kept.reserveCapacity(count)
+    kept.append(contentsOf: activeOrder)
+    activeOrder = kept
+  }
+
   func itemModeChanged(_ view: View) {
     if records[ObjectIdentifier(view)] != nil { modeChanged.append(view) }
   }
@@ -232,8 +247,9 @@ public final class LayoutEngine {
       constraint.isBroken = false
       release(constraint.firstItem)
       release(constraint.secondItem)
-      release(constraint.retainedOriginHost)
-      constraint.retainedOriginHost = nil
+      if !originHosts.isEmpty, let host = originHosts.removeValue(forKey: ObjectIdentifier(constraint)) {
+        release(host)
+      }
       changed = true
     }
     let adding = pendingAdd
@@ -245,7 +261,7 @@ public final class LayoutEngine {
       retain(constraint.secondItem)
       if let host = constraint.multiplierOriginHost {
         retain(host)
-        constraint.retainedOriginHost = host
+        originHosts[ObjectIdentifier(constraint)] = host
       }
       activate(constraint)
       changed = true
@@ -281,6 +297,7 @@ public final class LayoutEngine {
     // The window's solver then sits idle until the next change, for as long as the session
     // lasts: what it grew while this pass added constraints goes back.
     solver.trimStorage()
+    trimActiveOrder()
     solveCount += 1
     assignFrames(scale: scale)
     if ambiguityInputsChanged {

@@ -192,7 +192,7 @@ open class StackView: View {
 
   /// The identifier every stack constraint carries: one shared object per distribution, so
   /// making a constraint formats no string and each constraint holds one reference to it.
-  private var identifier: ConstraintIdentifier {
+  private var identifier: ConstraintDetails {
     switch distribution {
     case .fill: Self.fillIdentifier
     case .fillEqually: Self.fillEquallyIdentifier
@@ -201,11 +201,11 @@ open class StackView: View {
     case .equalCentering: Self.equalCenteringIdentifier
     }
   }
-  private static let fillIdentifier = ConstraintIdentifier("UISV-fill")
-  private static let fillEquallyIdentifier = ConstraintIdentifier("UISV-fillEqually")
-  private static let fillProportionallyIdentifier = ConstraintIdentifier("UISV-fillProportionally")
-  private static let equalSpacingIdentifier = ConstraintIdentifier("UISV-equalSpacing")
-  private static let equalCenteringIdentifier = ConstraintIdentifier("UISV-equalCentering")
+  private static let fillIdentifier = ConstraintDetails(text: "UISV-fill")
+  private static let fillEquallyIdentifier = ConstraintDetails(text: "UISV-fillEqually")
+  private static let fillProportionallyIdentifier = ConstraintDetails(text: "UISV-fillProportionally")
+  private static let equalSpacingIdentifier = ConstraintDetails(text: "UISV-equalSpacing")
+  private static let equalCenteringIdentifier = ConstraintDetails(text: "UISV-equalCentering")
 
   /// What identifies a stack constraint for reuse: everything its solver row depends on.
   private struct Key: Hashable {
@@ -263,12 +263,12 @@ open class StackView: View {
         relation: relation, multiplier: multiplier, constant: constant, priority: priority.rawValue)
     }
 
-    func make(identifier: ConstraintIdentifier) -> LayoutConstraint {
+    func make(identifier: ConstraintDetails) -> LayoutConstraint {
       let constraint = LayoutConstraint(
         item: a, attribute: aa, relatedBy: relation, toItem: b, attribute: ba, multiplier: multiplier,
         constant: constant)
       constraint.priority = priority
-      constraint.sharedIdentifier = identifier
+      constraint.setSharedIdentifier(identifier)
       return constraint
     }
   }

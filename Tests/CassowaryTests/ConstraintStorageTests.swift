@@ -1,0 +1,97 @@
+import Testing
+
+@testable import Cassowary
+
+#if canImport(Glibc)
+  import Glibc
+
+  /// The bytes malloc can hand out in `pointer`'s chunk (Glibc's module does not export it).
+  @_silgen_name("malloc_usable_size") private func mallocUsableSize(_ pointer: UnsafeMutableRawPointer) -> Int
+#endif
+
+/// A constraint is 40 bytes, a 48-byte malloc chunk (a window's solver keeps every constraint in
+/// force for the session's life), with its strength a code into the process-wide table, and
+/// every strength reads back exactly as it was given.
+struct ConstraintStorageTests {
+  @Test func aConstraintIsFortyBytes() {
+    let x = Variable()
+    let constraint = (x >= 3) ~ .medium
+    // The expression (its terms' array and its constant), the relation, the strength's 2-byte
+    // code and the solver's 4-byte index: with the 16-byte object header, 40 bytes.
+    #expect(
+      Mirror(reflecting: constraint).children.map(\.label) == [
+        "expression", "relation", "strengthCode", "solverIndex",
+      ])
+    #expect(MemoryLayout<Expression>.size == 16)
+    #expect(MemoryLayout<Relation>.size == 1)
+    #if canImport(Glibc)
+      // A 48-byte chunk has 40 usable bytes; a 48-byte object would need a 64-byte chunk.
+      #expect(mallocUsableSize(Unmanaged.passUnretained(constraint).toOpaque()) == 40)
+    #endif
+  }
+
+  @Test func aConstraintsTermsArrayIsExactlyItsTerms() {
+    // `a - (b + c + 4)`: three terms, in an array of room for three, not the doubled room
+    // `Array.+` leaves.
+    let a = Variable()
+    let b = Variable()
+    let c = Variable()
+    let constraint = Constraint(Expression(a), .equal, b + c + 4)
+    #expect(constraint.expression.terms.count == 3)
+    #expect(constraint.expression.terms.capacity < 4)
+    #expect(constraint.expression.terms.map(\.coefficient) == [1, -1, -1])
+    #expect(constraint.expression.constant == -4)
+  }
+
+  @Test func strengthsReadBackBitForBit() {
+    let x = Variable()
+    let strengths: [Strength] = [
+      .required, .strong, .medium, .weak, Strength(priority: 750), Strength(priority: 999),
+      Strength(priority: 250.5), Strength(0), Strength(-0.0), Strength(1e-300), Strength(.nan),
+      Strength(strong: 0.5, medium: 3, weak: 7, weight: 2),
+    ]
+    for strength in strengths {
+      let constraint = (x == 1) ~ strength
+      #expect(constraint.strength.value.bitPattern == strength.value.bitPattern)
+      #expect(constraint.withStrength(.weak).strength == .weak)
+    }
+    // The same value twice takes one code: the table grows with distinct strengths only.
+    let before = StrengthTable.shared.counts.table
+    for _ in 0..<100 { _ = ((x == 1) ~ Strength(priority: 750)) }
+    #expect(StrengthTable.shared.counts.table == before)
+  }
+
+  @Test func aFullTableKeepsFurtherStrengthsBesideTheirConstraints() throws {
+    // Fill the process-wide table (other tests running meanwhile still get exact strengths,
+    // from the side table), then check that new strengths still solve and read back, and that
+    // their side entries go with their constraints.
+    let x = Variable()
+    var value = 2.0e8
+    while StrengthTable.shared.counts.table < StrengthTable.capacity {
+      value = value.nextUp
+      _ = StrengthTable.code(for: Strength(value))
+    }
+    var identities: [ObjectIdentifier] = []
+    do {
+      let stronger = (x == 10) ~ Strength(9.5e8)
+      let weaker = (x == 20) ~ Strength(9.25e8)
+      identities = [ObjectIdentifier(stronger), ObjectIdentifier(weaker)]
+      #expect(stronger.strengthCode == StrengthTable.outOfLine)
+      #expect(stronger.strength.value == 9.5e8)
+      #expect(weaker.strength.value == 9.25e8)
+      #expect(identities.allSatisfy(StrengthTable.shared.holdsOutOfLine))
+      let solver = Solver()
+      try solver.addConstraint(weaker)
+      try solver.addConstraint(stronger)
+      solver.updateVariables()
+      #expect(x.value == 10)
+      try solver.removeConstraint(stronger)
+      solver.updateVariables()
+      #expect(x.value == 20)
+    }
+    #expect(!identities.contains(where: StrengthTable.shared.holdsOutOfLine))
+    // Named strengths never need the table.
+    #expect(((x == 1) ~ .strong).strength == .strong)
+    #expect(StrengthTable.shared.counts.table == StrengthTable.capacity)
+  }
+}
