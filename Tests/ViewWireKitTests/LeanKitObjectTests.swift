@@ -55,6 +55,7 @@ struct LeanKitObjectTests {
     view.addGestureRecognizer(pan)
     #expect(view.gestureRecognizers.map(ObjectIdentifier.init) == [tap, pan].map(ObjectIdentifier.init))
     #expect(tap.view === view)
+    #expect(view.hasGestureRecognizers)
     // Moving one to another view takes it from the first.
     let other = View()
     other.addGestureRecognizer(tap)
@@ -62,6 +63,8 @@ struct LeanKitObjectTests {
     #expect(other.gestureRecognizers.first === tap)
     view.removeGestureRecognizer(pan)
     #expect(view.gestureRecognizers.isEmpty)
+    #expect(!view.hasGestureRecognizers)
+    #expect(other.hasGestureRecognizers)
     #expect(pan.view == nil)
     // Removing one the view does not have changes nothing.
     view.removeGestureRecognizer(tap)

@@ -834,6 +834,10 @@ open class View: Responder {
   ///
   /// Unchecked for exclusivity at run time, as `needsLayout`: a read or a store that calls nothing.
   @exclusivity(unchecked) public package(set) var needsDisplay = true
+  /// Whether `gestureRecognizers` is not empty: the touch path asks every ancestor of the
+  /// touched view, and a byte in padding answers for the many with none without reaching
+  /// into their side storage.
+  @exclusivity(unchecked) package final var hasGestureRecognizers = false
   /// Storage behind `lastExchange`, here to fill the padding after the flag above.
   private final var storedExchangeSecond: Int32 = 0
 
@@ -934,14 +938,20 @@ open class View: Responder {
   /// Kept in the side storage (empty: none), as few views have any. Final and inlined: the
   /// touch path reads it on every ancestor of the touched view through an unretained
   /// reference, and a call retained each of them (slow, side-table retains).
+  /// A view with side storage but no recognizers gives the empty literal rather than a copy of
+  /// its stored empty array, whose (immortal) storage is retained and released on the slow path.
   public final var gestureRecognizers: [GestureRecognizer] {
-    @inline(__always) get { side?.gestureRecognizers ?? [] }
+    @inline(__always) get {
+      guard let side, !side.gestureRecognizers.isEmpty else { return [] }
+      return side.gestureRecognizers
+    }
   }
 
   /// Attaches a gesture recognizer.
   open func addGestureRecognizer(_ recognizer: GestureRecognizer) {
     recognizer.view?.removeGestureRecognizer(recognizer)
     editSide { $0.gestureRecognizers.append(recognizer) }
+    hasGestureRecognizers = true
     recognizer.view = self
   }
 
@@ -949,6 +959,7 @@ open class View: Responder {
   open func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
     if side?.gestureRecognizers.contains(where: { $0 === recognizer }) == true {
       editSide { $0.gestureRecognizers.removeAll { $0 === recognizer } }
+      hasGestureRecognizers = side?.gestureRecognizers.isEmpty == false
     }
     if recognizer.view === self { recognizer.view = nil }
   }
