@@ -165,7 +165,6 @@ package final class ViewLayoutState: LayoutVariables {
   var compression: (horizontal: LayoutPriority, vertical: LayoutPriority) = (.defaultHigh, .defaultHigh)
   /// The guides and margins, nil while there are no guides and the margins are the default.
   private var extras: Extras?
-  var translatesAutoresizingMask = true
 
   /// What few views have: guides of their own, margins other than 8 points.
   private final class Extras {
@@ -231,10 +230,10 @@ extension View: LayoutItem {
   /// (`invalidateIntrinsicContentSize`), and each read gave a frame-positioned label an object
   /// of state it never used (an allocation per updated row of a table, and memory per view).
   public var translatesAutoresizingMaskIntoConstraints: Bool {
-    get { layoutStateStorage?.translatesAutoresizingMask ?? true }
+    get { translatesAutoresizingMaskStorage }
     set {
       guard newValue != translatesAutoresizingMaskIntoConstraints else { return }
-      layoutState.translatesAutoresizingMask = newValue
+      translatesAutoresizingMaskStorage = newValue
       window?.layoutEngine?.itemModeChanged(self)
     }
   }

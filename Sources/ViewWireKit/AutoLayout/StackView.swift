@@ -48,7 +48,10 @@ open class StackView: View {
   private var gapAfter: [ObjectIdentifier: LayoutGuide] = [:]
   /// The gap guides the last `makeConstraints` stopped using, for `rebuild` to remove.
   private var unusedGaps: [LayoutGuide] = []
-  /// What the current constraints were built for; a difference means rebuild.
+  /// What the current constraints were built for (`currentKey`); a difference means rebuild.
+  /// Empty when every entry is 0 (no arranged view hidden, no proportional sizes: nearly every
+  /// stack), with `builtForCount` the key's length: an idle stack then holds no array for it
+  /// (64 bytes of a login session's stacks, one per stack of every session).
   private var builtFor: [Double] = []
 
   /// The gap between adjacent views (the minimum gap for the equal distributions).
@@ -63,6 +66,8 @@ open class StackView: View {
   open var alignment: Alignment = .fill { didSet { rebuild(reusing: false) } }
   /// The distribution `owned` was made for, whose name its constraints carry.
   private var builtDistribution: Distribution?
+  /// The length of the key `builtFor` stands for (in the padding after the one-byte fields).
+  private var builtForCount: Int32 = 0
 
   /// A stack of `views`, as UIKit's `init(arrangedSubviews:)`.
   public convenience init(arrangedSubviews views: [View]) {
@@ -123,7 +128,14 @@ open class StackView: View {
   /// Rebuilds when an arranged view was hidden or shown, or an intrinsic size it uses changed;
   /// the window's engine asks before each solve.
   func refreshIfNeeded() {
-    if currentKey != builtFor { rebuild() }
+    if !isBuilt(for: currentKey) { rebuild() }
+  }
+
+  /// Whether the constraints were built for `key` (`builtFor` compared as if it were stored
+  /// whole).
+  private func isBuilt(for key: [Double]) -> Bool {
+    guard builtFor.isEmpty else { return key == builtFor }
+    return key.count == builtForCount && key.allSatisfy { $0 == 0 }
   }
 
   /// Brings the constraint set in line with the current inputs, touching only what differs: a
@@ -180,7 +192,9 @@ open class StackView: View {
       added.append(constraint)
       return constraint
     }
-    builtFor = currentKey
+    let key = currentKey
+    builtForCount = Int32(key.count)
+    builtFor = key.allSatisfy { $0 == 0 } ? [] : key
     // Each of them is installed on the stack itself (the common ancestor of its items): room for
     // all of them at once, not by doubling, which left an idle stack's list up to twice as long.
     if !added.isEmpty {

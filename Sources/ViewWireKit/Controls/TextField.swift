@@ -114,16 +114,48 @@ open class TextField: Control {
 
   /// Whether the client's keyboard corrects words: a hint for its keyboard, kept so seed code
   /// compiles; the server does not interpret it and it is not sent.
-  open var autocorrectionType = 0
+  open var autocorrectionType: Int {
+    get { rarelySet?.hints.0 ?? 0 }
+    set { editRarelySet { $0.hints.0 = newValue } }
+  }
   /// Whether the client's keyboard capitalizes; a hint like `autocorrectionType`, not sent.
-  open var autocapitalizationType = 0
+  open var autocapitalizationType: Int {
+    get { rarelySet?.hints.1 ?? 0 }
+    set { editRarelySet { $0.hints.1 = newValue } }
+  }
   /// Which keyboard the client shows (digits, email...); a hint like `autocorrectionType`.
-  open var keyboardType = 0
+  open var keyboardType: Int {
+    get { rarelySet?.hints.2 ?? 0 }
+    set { editRarelySet { $0.hints.2 = newValue } }
+  }
   /// What the client's return key says; a hint like `autocorrectionType`.
-  open var returnKeyType = 0
+  open var returnKeyType: Int {
+    get { rarelySet?.hints.3 ?? 0 }
+    set { editRarelySet { $0.hints.3 = newValue } }
+  }
+
+  /// The four keyboard hints and the delegate, in a box made when one is first set: inline,
+  /// they were 48 bytes of every text field, for values most fields never set (issue 14, "Lean
+  /// sessions").
+  private var rarelySet: RarelySet?
+  private final class RarelySet {
+    var hints: (Int, Int, Int, Int) = (0, 0, 0, 0)
+    weak var delegate: (any TextFieldDelegate)?
+  }
+  private func editRarelySet(_ change: (RarelySet) -> Void) {
+    let box = rarelySet ?? RarelySet()
+    change(box)
+    rarelySet = box
+  }
 
   /// Asked and told about editing; held weakly.
-  open weak var delegate: (any TextFieldDelegate)?
+  open var delegate: (any TextFieldDelegate)? {
+    get { rarelySet?.delegate }
+    set {
+      guard newValue != nil || rarelySet != nil else { return }
+      editRarelySet { $0.delegate = newValue }
+    }
+  }
 
   /// Whether the field is the first responder.
   public var isEditing: Bool { isFirstResponder }

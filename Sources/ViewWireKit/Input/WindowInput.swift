@@ -50,7 +50,7 @@ extension Window {
     var current = hit.map(Unmanaged.passUnretained)
     while let reference = current {
       unowned(unsafe) let view = reference.takeUnretainedValue()
-      for recognizer in view.gestureRecognizers where recognizer.isEnabled {
+      for recognizer in view.hasGestureRecognizers ? view.gestureRecognizers : [] where recognizer.isEnabled {
         if hitControl != nil, view !== hitControl, let tap = recognizer as? TapGestureRecognizer,
           tap.numberOfTapsRequired == 1
         {

@@ -251,6 +251,10 @@ open class View: Responder {
 
   /// Whether touches may land on this view and its subviews.
   @exclusivity(unchecked) open var isUserInteractionEnabled: Bool = true
+  /// Storage behind `translatesAutoresizingMaskIntoConstraints` (AutoLayout/): in the padding
+  /// after the flags above, free, where in the view's layout state its one byte took that object
+  /// past a 96-byte malloc chunk.
+  package final var translatesAutoresizingMaskStorage = true
   /// Storage behind `childEditsSinceSent`, here to fill the padding after the flags above.
   private final var storedChildEdits: Int32 = 0
 
@@ -268,6 +272,9 @@ open class View: Responder {
   /// What few views set (tint, accessibility, assigned insets, tag), nil
   /// while the view has all their defaults: see `ViewSideStorage`.
   private final var side: ViewSideStorage?
+
+  /// The side storage, nil while the view has every default (for tests).
+  final var sideStorageIfMade: ViewSideStorage? { side }
 
   /// Changes the side storage, creating it on the first change and dropping it when all its
   /// values are back to their defaults.
@@ -306,7 +313,15 @@ open class View: Responder {
   }
 
   /// Border, corner radius and clipping, reached as on iOS through `view.layer`.
-  public private(set) lazy var layer = Layer(view: self)
+  ///
+  /// Made on first use and kept in the side storage, as before in a lazy field of the view:
+  /// most views never ask for it, and the field cost each of them 8 bytes.
+  public var layer: Layer {
+    if let layer = side?.layer { return layer }
+    let layer = Layer(view: self)
+    editSide { $0.layer = layer }
+    return layer
+  }
 
   /// The render properties as they stand, by wire key; absent keys have their default.
   ///
@@ -683,7 +698,16 @@ open class View: Responder {
   package var layoutStateStorage: ViewLayoutState?
 
   /// The controller whose root view this is, told of this view's layout (UIKit's view delegate).
-  package weak var owningViewController: ViewController?
+  ///
+  /// Weak, in the side storage: a screen has one or two root views, and the field cost every
+  /// view 8 bytes.
+  package final var owningViewController: ViewController? {
+    @inline(__always) get { side?.owningViewController }
+    set {
+      guard newValue != nil || side?.owningViewController != nil else { return }
+      editSide { $0.owningViewController = newValue }
+    }
+  }
 
   /// How far bars and other chrome cover this view's edges; content belongs inside them.
   ///
@@ -809,6 +833,10 @@ open class View: Responder {
   ///
   /// Unchecked for exclusivity at run time, as `needsLayout`: a read or a store that calls nothing.
   @exclusivity(unchecked) public package(set) var needsDisplay = true
+  /// Whether `gestureRecognizers` is not empty: the touch path asks every ancestor of the
+  /// touched view, and a byte in padding answers for the many with none without reaching
+  /// into their side storage.
+  @exclusivity(unchecked) package final var hasGestureRecognizers = false
   /// Storage behind `lastExchange`, here to fill the padding after the flag above.
   private final var storedExchangeSecond: Int32 = 0
 
@@ -905,18 +933,33 @@ open class View: Responder {
 
   /// The gesture recognizers attached to this view; they see touches on it and its subviews
   /// before the views do, as in UIKit.
-  @exclusivity(unchecked) public private(set) var gestureRecognizers: [GestureRecognizer] = []
+  ///
+  /// Kept in the side storage (empty: none), as few views have any. Final and inlined: the
+  /// touch path reads it on every ancestor of the touched view through an unretained
+  /// reference, and a call retained each of them (slow, side-table retains).
+  /// A view with side storage but no recognizers gives the empty literal rather than a copy of
+  /// its stored empty array, whose (immortal) storage is retained and released on the slow path.
+  public final var gestureRecognizers: [GestureRecognizer] {
+    @inline(__always) get {
+      guard let side, !side.gestureRecognizers.isEmpty else { return [] }
+      return side.gestureRecognizers
+    }
+  }
 
   /// Attaches a gesture recognizer.
   open func addGestureRecognizer(_ recognizer: GestureRecognizer) {
     recognizer.view?.removeGestureRecognizer(recognizer)
-    gestureRecognizers.append(recognizer)
+    editSide { $0.gestureRecognizers.append(recognizer) }
+    hasGestureRecognizers = true
     recognizer.view = self
   }
 
   /// Detaches a gesture recognizer.
   open func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
-    gestureRecognizers.removeAll { $0 === recognizer }
+    if side?.gestureRecognizers.contains(where: { $0 === recognizer }) == true {
+      editSide { $0.gestureRecognizers.removeAll { $0 === recognizer } }
+      hasGestureRecognizers = side?.gestureRecognizers.isEmpty == false
+    }
     if recognizer.view === self { recognizer.view = nil }
   }
 
@@ -1009,17 +1052,18 @@ open class View: Responder {
 
   /// The class name the wire shows: the app's own class, as `type(of:)` spells it.
   open var wireClassName: String {
-    if let name = describedClassName { return name }
+    if let name = describedClassName { return name._withUnsafeGuaranteedRef { $0.value } }
     let name = WireClassNames.shared.name(of: type(of: self))
-    describedClassName = name
-    return name
+    describedClassName = .passUnretained(name)
+    return name.value
   }
 
   /// `wireClassName` as first described, kept: every accessibility refresh asks for the name
   /// (7% of a gallery tap's CPU), and the per-class table behind it takes a lock every loop
   /// shares (BENCHMARKS.md, "Several loops"), so a view asks it once. A view's type never
-  /// changes.
-  @exclusivity(unchecked) private final var describedClassName: String?
+  /// changes. Unretained: the table holds every name for as long as the process runs, and a
+  /// pointer is 8 bytes of every view where the `String?` was 16.
+  @exclusivity(unchecked) private final var describedClassName: Unmanaged<WireClassNames.Name>?
 }
 
 /// The wire's class names by type, made once per class for the whole process.
@@ -1032,14 +1076,27 @@ private final class WireClassNames: @unchecked Sendable {
   static let shared = WireClassNames()
   // Sessions may run on several threads; every access holds the lock.
   private let lock = NSLock()
-  private var names: [ObjectIdentifier: String] = [:]
+  private var names: [ObjectIdentifier: Name] = [:]
 
-  func name(of type: View.Type) -> String {
+  /// One class's name, in an object views point to unretained: the table keeps each one for
+  /// the life of the process, and never replaces it.
+  final class Name: Sendable {
+    /// The name, as `String(describing:)` gives it.
+    let value: String
+    init(_ value: String) { self.value = value }
+  }
+
+  func name(of type: View.Type) -> Name {
     let id = ObjectIdentifier(type)
     if let name = lock.withLock({ names[id] }) { return name }
-    let name = String(describing: type)
-    lock.withLock { names[id] = name }
-    return name
+    let made = Name(String(describing: type))
+    // Another thread may have described the class meanwhile: its name stays, as views may
+    // already point to it.
+    return lock.withLock {
+      if let name = names[id] { return name }
+      names[id] = made
+      return made
+    }
   }
 }
 

@@ -81,13 +81,17 @@ enum SharedColorTables {
 }
 
 /// What a view holds only when an app sets it: its own tint colour, its accessibility
-/// settings, the safe-area insets a container assigned it, its tag.
+/// settings, the safe-area insets a container assigned it, its tag, the controller it is the
+/// root view of, its layer, its gesture recognizers.
 ///
 /// Most views never set any of these; kept inline, they cost every view about 170 bytes (a
 /// colour with its provider, the accessibility overrides with three strings, an insets record,
 /// a tag), which at a login screen's dozen views and ten thousand sessions is 20 MB. A view
 /// allocates this box the first time one of them is set to something (issue 14, "Lean
-/// sessions"), so a plain view pays one pointer.
+/// sessions"), so a plain view pays one pointer. The controller, the layer and the recognizers
+/// joined later (8 bytes each in every view, set on one view in ten of a login screen): the
+/// views that have them mostly have a box already (a root view for its insets, a button with a
+/// layer for its tint), and the box's 16 more bytes are paid by those few.
 final class ViewSideStorage {
   /// The tint colour set on this view itself (nil: inherited).
   var ownTintColor: Color?
@@ -121,14 +125,22 @@ final class ViewSideStorage {
     @exclusivity(unchecked) var value: Value
     init(_ value: Value) { self.value = value }
   }
-  /// The insets a container gave this view as a controller's root view.
-  var assignedSafeAreaInsets: EdgeInsets?
+  /// The controller whose root view this is (a screen's one or two views have one).
+  weak var owningViewController: ViewController?
+  /// The view's layer, made the first time an app asks for it.
+  var layer: Layer?
+  /// The gesture recognizers attached to the view (unchecked for exclusivity as they were in
+  /// the view: the touch path reads them and calls out with no access open).
+  @exclusivity(unchecked) var gestureRecognizers: [GestureRecognizer] = []
   /// The app's tag.
   var tag = 0
+  // Last: its 33 bytes end the object, where their padding costs nothing.
+  /// The insets a container gave this view as a controller's root view.
+  var assignedSafeAreaInsets: EdgeInsets?
 
   /// Whether everything has its default again, so the view may drop the box.
   var isEmpty: Bool {
     ownTintColor == nil && accessibilityOverrides == nil && assignedSafeAreaInsets == nil
-      && tag == 0
+      && tag == 0 && owningViewController == nil && layer == nil && gestureRecognizers.isEmpty
   }
 }
