@@ -116,7 +116,8 @@ final class ClientConnection {
   /// This client's part in a shared session, and a host's joiners (section 18).
   @exclusivity(unchecked) var sharing = SharingState()
   /// Framed input not yet handled because the connection stalled in the middle of a read. At
-  /// most one read's worth: reading stops at the stall.
+  /// most one read's worth: reading stops at the stall. Its room is the loop's
+  /// (`LoopScratch.events`), lent for each read and given back once the queue is empty.
   @exclusivity(unchecked) private var pendingInput: [LineFramer.Event] = []
   @exclusivity(unchecked) private var pendingInputHead = 0
   private var stallTimer: LoopTimer?
@@ -147,7 +148,7 @@ final class ClientConnection {
     self.logger = logger
     self.framer = LineFramer(maximumLineLength: configuration.value.maximumLineLength)
     isAuthenticated = configuration.value.authToken == nil
-    dispatcher = CommandDispatcher(connection: self, scratch: home.tokenScratch)
+    dispatcher = CommandDispatcher(connection: self, scratch: home.scratch)
     stallProbe.connection = self
   }
 
@@ -241,6 +242,8 @@ final class ClientConnection {
   private func received(_ bytes: UnsafeRawBufferPointer) {
     // A `resume` in this read ends this object's session and the server forgets it while its
     // input loop is still running.
+    // The loop's room for the queue, unless this connection holds events already.
+    if pendingInput.capacity == 0 { swap(&pendingInput, &dispatcher.scratch.events) }
     withExtendedLifetime(self) {
       lastInputMilliseconds = loop.nowMilliseconds
       framer.append(bytes) { event in pendingInput.append(event) }
@@ -311,6 +314,8 @@ final class ClientConnection {
     if pendingInputHead == pendingInput.count || isClosing {
       pendingInput.removeAll(keepingCapacity: pendingInput.capacity <= 1024)
       pendingInputHead = 0
+      // The room goes back to the loop: an idle connection holds no input queue (64 bytes).
+      if dispatcher.scratch.events.capacity == 0 { swap(&pendingInput, &dispatcher.scratch.events) }
       if pausedForBacklog, !isClosing {
         pausedForBacklog = false
         if !isStalled { connection?.startReading() }

@@ -24,7 +24,7 @@ final class CommandDispatcher {
   /// in use (a `resume` runs the adopted connection's lines).
   /// Held strongly (it holds nothing back): read through an unretained reference, it was a
   /// retain and a release per command.
-  private let scratch: TokenScratch
+  let scratch: LoopScratch
   private var tokenStore: [Token] {
     _read { yield scratch.tokens }
     _modify { yield &scratch.tokens }
@@ -33,7 +33,7 @@ final class CommandDispatcher {
   /// The session the connection sees now: its own, or the one it joined (section 18).
   private var session: Session { connection.session }
 
-  init(connection: ClientConnection, scratch: TokenScratch) {
+  init(connection: ClientConnection, scratch: LoopScratch) {
     self.connection = connection
     self.scratch = scratch
   }
@@ -394,10 +394,14 @@ final class CommandDispatcher {
   }
 }
 
-/// The token array of one loop's dispatchers (`CommandDispatcher.tokenStore`); confined to the
-/// loop's thread, and unchecked for exclusivity as the per-connection array was: each access is a
-/// tokenization or a read that calls nothing that could reach it again.
-final class TokenScratch {
-  /// The tokens of the line being handled, or of the last one.
+/// The room one loop's connections use one at a time, kept by the loop rather than by each
+/// connection (issue 14, "Lean sessions"). Confined to the loop's thread, and unchecked for
+/// exclusivity as the per-connection arrays were: each access is a tokenization, a read or a
+/// swap that calls nothing that could reach it again.
+final class LoopScratch {
+  /// The tokens of the line being handled, or of the last one (`CommandDispatcher.tokenStore`).
   @exclusivity(unchecked) var tokens: [Token] = []
+  /// The room of an input queue, lent to a connection for each read it frames
+  /// (`ClientConnection.pendingInput`) and given back once the queue is empty; empty while lent.
+  @exclusivity(unchecked) var events: [LineFramer.Event] = []
 }

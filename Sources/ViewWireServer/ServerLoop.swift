@@ -23,7 +23,7 @@ final class ServerLoop {
   /// Closes this loop's connections idle for `--idle-timeout`, with one timer.
   let idleWatch: IdleWatch
   /// The array this loop's commands are tokenized into, one at a time (`CommandDispatcher`).
-  let tokenScratch = TokenScratch()
+  let scratch = LoopScratch()
   /// This loop's web connections that are not sessions yet; nil without a web port.
   private(set) var web: WebListener?
   private(set) var isShuttingDown = false
