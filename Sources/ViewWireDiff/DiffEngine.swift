@@ -41,7 +41,7 @@ public final class DiffEngine {
   public static let minimumShiftRun = 8
 
   /// Views the client holds, by wire id; keeps them alive until the client is told they are gone.
-  @exclusivity(unchecked) private var viewsByID: [Int: View] = [:]
+  @exclusivity(unchecked) private var viewsByID = ViewTable()
   @exclusivity(unchecked) private var nextID = 1
 
   /// An engine that has sent nothing for `window` yet, so its first `makeFrame()` is a full frame. One engine
@@ -51,7 +51,7 @@ public final class DiffEngine {
   }
 
   /// The view the client knows as `id`.
-  public func view(withID id: Int) -> View? { viewsByID[id] }
+  public func view(withID id: Int) -> View? { viewsByID.view(withID: id) }
 
   /// The wire id of `view`, or nil while the client does not hold it.
   public func id(of view: View) -> Int? { view.wireID == 0 ? nil : view.wireID }
@@ -113,12 +113,12 @@ public final class DiffEngine {
     nextID += 1
     view.wireID = id
     view.wireState = WireState()
-    viewsByID[id] = view
+    viewsByID.insert(view)
     return id
   }
 
   fileprivate func unregister(_ view: View) {
-    viewsByID[view.wireID] = nil
+    viewsByID.remove(id: view.wireID)
     Self.release(view)
   }
 
@@ -134,10 +134,8 @@ public final class DiffEngine {
   /// The views the client held stop being tracked as held: ids are this engine's, and a view
   /// that outlives it must not record changes for a client that is gone.
   deinit {
-    for view in viewsByID.values { Self.release(view) }
+    for view in viewsByID.views { Self.release(view) }
   }
-
-  fileprivate var allViews: Dictionary<Int, View>.Values { viewsByID.values }
 }
 
 /// The work of producing one frame.

@@ -78,11 +78,21 @@ final class ClientConnection {
   @exclusivity(unchecked) private(set) var hasEnded = false
   /// Whether this connection presented the daemon's token (or the daemon wants none).
   @exclusivity(unchecked) private var isAuthenticated: Bool
-  /// Closes a connection that sent nothing for `idleTimeout`.
-  private var idleTimer: LoopTimer?
+  /// The loop object that made this connection: told when it closes (`clientClosed`), asked to
+  /// move it to another loop (`moveJoining`), and its idle watch closes it when it is silent for
+  /// `idleTimeout`. A reference rather than two closures and a timer of its own: about 370 bytes
+  /// less per session (issue 14, "Lean sessions"). Unretained: a loop outlives its connections
+  /// (it keeps them until they close, and stops only once they have); `unowned`, checked, as the
+  /// closures were: it is read only when a connection starts, closes or moves.
+  private unowned let home: ServerLoop
+  private var idleWatch: IdleWatch { home.idleWatch }
+  /// This connection's place in `idleWatch`'s heap; -1 while it is not watched.
+  var idleSlot = -1
+  /// When `idleWatch` looks at this connection next, in the loop's milliseconds.
+  var idleDeadline: UInt64 = 0
   /// When the client last sent anything, in the loop's milliseconds: a read only stores it, and
-  /// the idle timer, when it fires, waits again for whatever is left.
-  @exclusivity(unchecked) private var lastInputMilliseconds: UInt64 = 0
+  /// the idle watch, when the deadline comes, waits again for whatever is left.
+  @exclusivity(unchecked) private(set) var lastInputMilliseconds: UInt64 = 0
   /// Wrong tokens seen on this connection (section 17): the third closes it.
   private var wrongTokens = 0
   /// Runs this connection's lines. Made at the end of `init` (it points back here), and read
@@ -106,7 +116,8 @@ final class ClientConnection {
   /// This client's part in a shared session, and a host's joiners (section 18).
   @exclusivity(unchecked) var sharing = SharingState()
   /// Framed input not yet handled because the connection stalled in the middle of a read. At
-  /// most one read's worth: reading stops at the stall.
+  /// most one read's worth: reading stops at the stall. Its room is the loop's
+  /// (`LoopScratch.events`), lent for each read and given back once the queue is empty.
   @exclusivity(unchecked) private var pendingInput: [LineFramer.Event] = []
   @exclusivity(unchecked) private var pendingInputHead = 0
   private var stallTimer: LoopTimer?
@@ -115,8 +126,6 @@ final class ClientConnection {
   @exclusivity(unchecked) private(set) var isClosing = false
   /// The most bytes held for the client at once (`unsentBytes` at its highest), for statistics.
   @exclusivity(unchecked) private var peakUnsentBytes = 0
-  /// Called once the session has ended for good, to let the server forget it.
-  var onClosed: (() -> Void)?
   /// What the session's stall test reads this object through (`Session.isClientStalled`).
   private let stallProbe = StallProbe()
 
@@ -125,7 +134,8 @@ final class ClientConnection {
   /// The connection must be counted in `census` already, for `loopIndex` and its address.
   init(
     connection: any ClientTransport, session: Session, configuration: SharedConfiguration, loop: EventLoop,
-    loopIndex: Int, census: ConnectionCensus, registry: SessionRegistry, logger: SessionLogger
+    loopIndex: Int, census: ConnectionCensus, registry: SessionRegistry, home: ServerLoop,
+    logger: SessionLogger
   ) {
     self.connection = connection
     self.session = session
@@ -134,10 +144,12 @@ final class ClientConnection {
     self.loopIndex = loopIndex
     self.census = census
     self.registry = registry
+    self.home = home
     self.logger = logger
     self.framer = LineFramer(maximumLineLength: configuration.value.maximumLineLength)
     isAuthenticated = configuration.value.authToken == nil
-    dispatcher = CommandDispatcher(connection: self)
+    dispatcher = CommandDispatcher(connection: self, scratch: home.scratch)
+    stallProbe.connection = self
   }
 
   /// Empties the stall probe: a session this object hooked up may outlive it.
@@ -162,12 +174,11 @@ final class ClientConnection {
 
   /// Ties the session's clock and stall test, and the transport's callbacks, to this object.
   private func hookUp(_ connection: any ClientTransport) {
-    session.clock.onWork = { [unowned self] in self.flushAsynchronousChanges() }
     // Through the probe, which this object empties in its `deinit`: the session's teardown may
     // still trace after the connection is gone. A detached session holds its traces as a
     // stalled one does.
-    stallProbe.connection = self
     let probe = stallProbe
+    session.clock.onWork = { probe.connection?.flushAsynchronousChanges() }
     session.isClientStalled = { probe.connection.map { $0.isStalled || $0.connection == nil } ?? false }
     bind(connection)
   }
@@ -194,11 +205,6 @@ final class ClientConnection {
     if !isStalled, !pausedForBacklog, !isClosing { connection.startReading() }
   }
 
-  /// Set by the loop that made this connection: takes a connection that joins a session of
-  /// another loop onto that loop (`joinOnOtherLoop`), and says whether that loop took it (not
-  /// once it stopped).
-  var moveToLoop: ((_ parked: ParkedResume, _ authenticated: Bool, _ target: EventLoop) -> Bool)?
-
   /// Moves this connection to `target`, the loop of the session it joins, and replays its
   /// `join` line there, where it is handled as on one loop: a session is only ever touched on its
   /// own loop, and a joiner touches its host's session. This connection's own session ends (as
@@ -215,16 +221,20 @@ final class ClientConnection {
     pendingInputHead = 0
     self.connection = nil
     let parked = ParkedResume(transport: handOff, framer: framer, input: input)
-    if moveToLoop?(parked, isAuthenticated, target) != true {
+    if !home.moveJoining(parked, authenticated: isAuthenticated, to: target) {
       logger.notice("a joining connection was lost between loops: the daemon is stopping")
     }
     endSession(reason: "moved to the joined session's loop")
   }
 
+  /// Through the probe, as `hookUp`: a closure whose one capture is a Swift object has that
+  /// object as its context, where each `[unowned self]` closure allocated one (issue 14, "Lean
+  /// sessions").
   private func bind(_ connection: any ClientTransport) {
-    connection.onRead = { [unowned self] bytes in self.received(bytes) }
-    connection.onDrain = { [unowned self] in self.drained() }
-    connection.onClose = { [unowned self] error in self.closed(error) }
+    let probe = stallProbe
+    connection.onRead = { bytes in probe.connection?.received(bytes) }
+    connection.onDrain = { probe.connection?.drained() }
+    connection.onClose = { error in probe.connection?.closed(error) }
   }
 
   // MARK: Input
@@ -232,6 +242,8 @@ final class ClientConnection {
   private func received(_ bytes: UnsafeRawBufferPointer) {
     // A `resume` in this read ends this object's session and the server forgets it while its
     // input loop is still running.
+    // The loop's room for the queue, unless this connection holds events already.
+    if pendingInput.capacity == 0 { swap(&pendingInput, &dispatcher.scratch.events) }
     withExtendedLifetime(self) {
       lastInputMilliseconds = loop.nowMilliseconds
       framer.append(bytes) { event in pendingInput.append(event) }
@@ -302,6 +314,8 @@ final class ClientConnection {
     if pendingInputHead == pendingInput.count || isClosing {
       pendingInput.removeAll(keepingCapacity: pendingInput.capacity <= 1024)
       pendingInputHead = 0
+      // The room goes back to the loop: an idle connection holds no input queue (64 bytes).
+      if dispatcher.scratch.events.capacity == 0 { swap(&pendingInput, &dispatcher.scratch.events) }
       if pausedForBacklog, !isClosing {
         pausedForBacklog = false
         if !isStalled { connection?.startReading() }
@@ -536,8 +550,7 @@ final class ClientConnection {
     connection = nil
     stallTimer?.close()
     stallTimer = nil
-    idleTimer?.close()
-    idleTimer = nil
+    idleWatch.unwatch(self)
     if let error {
       logger.debug("connection closed", metadata: ["error": "\(error)"])
     } else {
@@ -546,7 +559,7 @@ final class ClientConnection {
     if sharing.role != nil {
       // A joiner: the session goes on without it (section 18); only this connection is gone.
       leaveJoinedSession()
-      onClosed?()
+      home.clientClosed(self)
       return
     }
     if !endsForGood, session.resumeToken != nil, registry.acceptsDetached {
@@ -606,7 +619,7 @@ final class ClientConnection {
   func endSession(reason: String) {
     guard !hasEnded else { return }
     endOwnSession(reason: reason)
-    onClosed?()
+    home.clientClosed(self)
   }
 
   /// Ends this object's own session for good without forgetting the connection: what
@@ -619,8 +632,7 @@ final class ClientConnection {
     detachTimer = nil
     stallTimer?.close()
     stallTimer = nil
-    idleTimer?.close()
-    idleTimer = nil
+    idleWatch.unwatch(self)
     session.clock.cancelAll()
     session.tearDown()
     history = nil
@@ -724,8 +736,7 @@ final class ClientConnection {
     isClosing = true
     stallTimer?.close()
     stallTimer = nil
-    idleTimer?.close()
-    idleTimer = nil
+    idleWatch.unwatch(self)
     let source = LoopConfined(self)
     let resumed = LoopConfined(target)
     let home = loop
@@ -849,8 +860,6 @@ final class ClientConnection {
     isAuthenticated = true
     wrongTokens = 0
     closeAfterWrongTokens = false
-    idleTimer?.close()
-    idleTimer = nil
     startIdleTimer()
     handlePendingInput()
     pauseForBacklogIfNeeded()
@@ -931,29 +940,14 @@ final class ClientConnection {
 
   /// Starts watching for silence from a newly attached client.
   private func startIdleTimer() {
-    guard configuration.idleTimeout > 0, connection != nil else { return }
+    guard connection != nil else { return }
     lastInputMilliseconds = loop.nowMilliseconds
-    if idleTimer == nil { idleTimer = loop.makeTimer() }
-    idleTimer?.start(afterMilliseconds: idleMilliseconds) { [unowned self] in self.idleTimerFired() }
+    idleWatch.watch(self)
   }
 
-  private var idleMilliseconds: UInt64 {
-    UInt64((min(configuration.idleTimeout, 86_400) * 1000).rounded(.up))
-  }
-
-  /// Closes a connection idle for too long, or waits for the rest of the timeout after input.
-  private func idleTimerFired() {
-    let silent = loop.nowMilliseconds &- lastInputMilliseconds
-    if silent < idleMilliseconds {
-      idleTimer?.start(afterMilliseconds: idleMilliseconds - silent) { [unowned self] in self.idleTimerFired()
-      }
-      return
-    }
-    closeIdle()
-  }
-
-  /// Closes a connection idle for too long; a resumable session detaches (section 15).
-  private func closeIdle() {
+  /// Closes a connection idle for too long (called by `idleWatch`); a resumable session
+  /// detaches (section 15).
+  func closeIdle() {
     guard let connection, !isClosing else { return }
     let reason = "idle for more than \(CanonicalNumber.format(configuration.idleTimeout)) s"
     logger.notice("closing: \(reason)")
@@ -1000,9 +994,10 @@ public struct ConnectionStatistics: Sendable, Equatable {
   public var queuedChanges: Int
 }
 
-/// How a session's stall test finds its connection without a weak reference, which would give
-/// the connection a side table and make every retain and release of it (a dozen per command)
-/// take the slow path. The connection empties it in its `deinit`, so a session that outlives
+/// How a session's stall test and clock, and the transport's callbacks, find their connection
+/// without a weak reference, which would give the connection a side table and make every retain
+/// and release of it (a dozen per command) take the slow path, and without a closure context
+/// each. The connection empties it in its `deinit`, so a session that outlives
 /// its connection (a joined host's, held by its joiners, or one tracing in its teardown) reads
 /// nil, as the weak reference did, and never a freed object.
 final class StallProbe {

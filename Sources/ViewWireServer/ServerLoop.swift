@@ -20,6 +20,10 @@ final class ServerLoop {
   /// The settings every connection of this loop reads (one copy, not one per connection).
   private let sharedConfiguration: SharedConfiguration
   private var clients: [ObjectIdentifier: ClientConnection] = [:]
+  /// Closes this loop's connections idle for `--idle-timeout`, with one timer.
+  let idleWatch: IdleWatch
+  /// The array this loop's commands are tokenized into, one at a time (`CommandDispatcher`).
+  let scratch = LoopScratch()
   /// This loop's web connections that are not sessions yet; nil without a web port.
   private(set) var web: WebListener?
   private(set) var isShuttingDown = false
@@ -36,6 +40,7 @@ final class ServerLoop {
     self.logger = logger
     sharedConfiguration = SharedConfiguration(server.configuration)
     eventLoop = try EventLoop()
+    idleWatch = IdleWatch(loop: eventLoop, timeout: server.configuration.idleTimeout)
   }
 
   /// Sets up this loop's web requests (not its listener: only the accepting loop listens).
@@ -128,18 +133,24 @@ final class ServerLoop {
     let client = ClientConnection(
       connection: connection, session: session, configuration: sharedConfiguration, loop: eventLoop,
       loopIndex: index,
-      census: server.census, registry: server.registry, logger: sessionLogger)
-    let key = ObjectIdentifier(client)
-    clients[key] = client
-    client.onClosed = { [unowned self] in
-      self.clients[key] = nil
-      if self.isShuttingDown && self.clients.isEmpty { self.finishShutdown() }
-      self.releaseFreedMemorySoon()
-    }
-    client.moveToLoop = { [unowned self] parked, authenticated, target in
-      self.server.moveJoining(parked, authenticated: authenticated, to: target)
-    }
+      census: server.census, registry: server.registry, home: self, logger: sessionLogger)
+    clients[ObjectIdentifier(client)] = client
     return client
+  }
+
+  /// Forgets `client`, whose session has ended for good.
+  func clientClosed(_ client: ClientConnection) {
+    clients[ObjectIdentifier(client)] = nil
+    if isShuttingDown && clients.isEmpty { finishShutdown() }
+    releaseFreedMemorySoon()
+  }
+
+  /// Takes `parked`, a connection that joins a session of `target`, onto that loop
+  /// (`ClientConnection.joinOnOtherLoop`); false once that loop stopped.
+  func moveJoining(
+    _ parked: ClientConnection.ParkedResume, authenticated: Bool, to target: EventLoop
+  ) -> Bool {
+    server.moveJoining(parked, authenticated: authenticated, to: target)
   }
 
   /// Takes a connection another loop moved here to join a session of this loop (PROTOCOL.md
@@ -212,6 +223,7 @@ final class ServerLoop {
     endDetached(reason: "shutdown")
     web?.close()
     trimTimer?.close()
+    idleWatch.close()
     if clients.isEmpty {
       finishShutdown()
       return

@@ -94,4 +94,32 @@ import ViewWireClient
     #expect(try connection.readLine(timeout: 10) == "bye \"idle for more than 0.3 s\"")
     #expect(try connection.readLine(timeout: 10) == nil)
   }
+
+  /// One watch per loop closes idle connections (`IdleWatch`): each connection is closed after
+  /// its own silence, whatever the order the connections came in, and one that keeps talking is
+  /// never closed. Here the talking one came first, and the quiet ones, which came after it, are
+  /// closed while it goes on; then it falls quiet and is closed too. On one loop and on two.
+  @Test(arguments: ["1", "2"]) func eachConnectionIsClosedAfterItsOwnSilence(loops: String) throws {
+    let daemon = try Daemon(["--idle-timeout", "2", "--loops", loops])
+    let talking = try Self.connect(daemon)
+    let quiet = try (0..<4).map { _ in try Self.connect(daemon) }
+    var open = Array(quiet.indices)
+    var rounds = 0
+    while !open.isEmpty {
+      rounds += 1
+      #expect(rounds < 2000, "the quiet connections were never closed")
+      if rounds >= 2000 { return }
+      #expect(try Self.ask(talking, "ping") == "ok ping")
+      for index in open {
+        guard let line = try? quiet[index].readLine(timeout: 0.02) else { continue }
+        #expect(line == "bye \"idle for more than 2 s\"")
+        #expect(try quiet[index].readLine(timeout: 10) == nil)
+        open.removeAll { $0 == index }
+      }
+    }
+    // The talking one is still served; once it is silent it goes too.
+    #expect(try Self.ask(talking, "ping") == "ok ping")
+    #expect(try talking.readLine(timeout: 10) == "bye \"idle for more than 2 s\"")
+    #expect(try talking.readLine(timeout: 10) == nil)
+  }
 }
