@@ -303,3 +303,20 @@ func shrink<Element>(_ array: inout [Element], headroom: Bool = true) {
   copy.append(contentsOf: array)
   array = copy
 }
+
+/// Shrinks `array`'s capacity to its count whenever the spare room is a malloc granule (16
+/// bytes) or more: for arrays that stay as they are for a session's life, where `shrink`'s
+/// quarter is kept for good. A copy only when it gives a smaller block: glibc rounds a request
+/// up to 16 bytes, so an exactly reserved array has less than 16 spare bytes, and calling this
+/// again on an unchanged array copies nothing.
+func fitExactly<Element>(_ array: inout [Element]) {
+  guard (array.capacity - array.count) * MemoryLayout<Element>.stride >= 16 else { return }
+  if array.isEmpty {
+    array = []
+    return
+  }
+  var copy: [Element] = []
+  copy.reserveCapacity(array.count)
+  copy.append(contentsOf: array)
+  array = copy
+}

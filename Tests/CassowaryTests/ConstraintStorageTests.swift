@@ -94,4 +94,45 @@ struct ConstraintStorageTests {
     #expect(((x == 1) ~ .strong).strength == .strong)
     #expect(StrengthTable.shared.counts.table == StrengthTable.capacity)
   }
+
+  /// An idle solver's entries and externals stay as they are for the session's life: after
+  /// `trimStorage` they keep less than a malloc granule (16 bytes) of spare room, where growth
+  /// had left up to a quarter (a login window's 55 entries in room for 64).
+  @Test func anIdleSolversEntriesKeepNoSpareRoom() throws {
+    let solver = Solver()
+    var variables: [Variable] = []
+    for index in 0..<55 {
+      let x = Variable()
+      variables.append(x)
+      try solver.addConstraint(x == Double(index))
+    }
+    solver.trimStorage()
+    let stride = MemoryLayout<Solver.ConstraintEntry>.stride
+    let room = solver.entryCapacities
+    #expect(room.entries >= 55 && (room.entries - 55) * stride < 16)
+    #expect(room.externals >= 55 && (room.externals - 55) * MemoryLayout<(Variable, Symbol)>.stride < 16)
+    // Unchanged when trimmed again, and the values are the same.
+    solver.trimStorage()
+    #expect(solver.entryCapacities == room)
+    solver.updateVariables()
+    #expect(variables.enumerated().allSatisfy { $0.element.value == Double($0.offset) })
+    // Still a working solver: one more constraint is added and solved.
+    let y = Variable()
+    try solver.addConstraint(y == variables[3] + 1)
+    solver.updateVariables()
+    #expect(y.value == 4)
+  }
+
+  @Test func fitExactlyCopiesOnlyForAGranule() {
+    var small: [Int32] = []
+    small.reserveCapacity(64)
+    small.append(contentsOf: [1, 2, 3])
+    fitExactly(&small)
+    #expect(small == [1, 2, 3])
+    #expect((small.capacity - 3) * 4 < 16)
+    var empty: [Int] = []
+    empty.reserveCapacity(10)
+    fitExactly(&empty)
+    #expect(empty.capacity == 0)
+  }
 }
