@@ -209,6 +209,13 @@ final class StrengthTable: @unchecked Sendable {
   /// Strengths of constraints made after the table filled up, by constraint.
   private var outOfLineValues: [ObjectIdentifier: Double] = [:]
 
+  /// Runs `body` holding the table's mutex.
+  private func withLock<Result>(_ body: () -> Result) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
+  }
+
   private init() {
     pthread_mutex_init(mutex, nil)
     for code in 0..<count { codes[Self.values[code].bitPattern] = UInt16(code) }
@@ -231,48 +238,38 @@ final class StrengthTable: @unchecked Sendable {
   }
 
   private func intern(_ bits: UInt64) -> UInt16 {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    if let code = codes[bits] { return code }
-    guard count < Self.capacity else { return Self.outOfLine }
-    let code = UInt16(count)
-    Self.values[count] = Double(bitPattern: bits)
-    codes[bits] = code
-    count += 1
-    return code
+    withLock {
+      if let code = codes[bits] { return code }
+      guard count < Self.capacity else { return Self.outOfLine }
+      let code = UInt16(count)
+      Self.values[count] = Double(bitPattern: bits)
+      codes[bits] = code
+      count += 1
+      return code
+    }
   }
 
   func storeOutOfLine(_ strength: Strength, for constraint: Constraint) {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    outOfLineValues[ObjectIdentifier(constraint)] = strength.value
+    withLock { outOfLineValues[ObjectIdentifier(constraint)] = strength.value }
   }
 
   func outOfLineStrength(of constraint: Constraint) -> Strength {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return Strength(unclipped: outOfLineValues[ObjectIdentifier(constraint)] ?? 0)
+    withLock { Strength(unclipped: outOfLineValues[ObjectIdentifier(constraint)] ?? 0) }
   }
 
   /// Whether the side table holds a strength for the constraint with this identity (for tests).
   func holdsOutOfLine(_ constraint: ObjectIdentifier) -> Bool {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return outOfLineValues[constraint] != nil
+    withLock { outOfLineValues[constraint] != nil }
   }
 
   func removeOutOfLine(of constraint: Constraint) {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    outOfLineValues[ObjectIdentifier(constraint)] = nil
+    withLock { outOfLineValues[ObjectIdentifier(constraint)] = nil }
   }
 
   /// How many strengths the table holds, and how many constraints keep theirs in the side table
   /// (for tests).
   var counts: (table: Int, outOfLine: Int) {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return (count, outOfLineValues.count)
+    withLock { (count, outOfLineValues.count) }
   }
 }
 

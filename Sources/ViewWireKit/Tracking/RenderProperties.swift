@@ -32,15 +32,7 @@ public import ViewWireProtocol
     get {
       index(of: key).map { entries[$0].value }
     }
-    set {
-      var index = 0
-      while index < entries.count, entries[index].key < key { index += 1 }
-      if index < entries.count, entries[index].key == key {
-        if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
-      } else if let newValue {
-        entries.insert(Entry(key: key, value: newValue), at: index)
-      }
-    }
+    set { _ = update(key, to: newValue) }
   }
 
   /// Sets `key` to `value` (nil removes it), in one walk over the sorted keys, and says whether
