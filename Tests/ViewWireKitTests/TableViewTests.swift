@@ -313,6 +313,24 @@ struct TableViewTests {
     #expect(stage.table.contentOffset.y == stage.table.maximumContentOffset.y)
   }
 
+  /// `.none` scrolls the least distance that shows the row within the same span: a row below the
+  /// visible part comes up to just above the 30-point indicator, a row above it down to just below
+  /// the 40-point bar, and a row already shown there does not move the table.
+  @Test func scrollToRowNoneShowsTheRowWithinTheSafeArea() {
+    let stage = Stage(Rows([Self.numbered(100)]))
+    stage.window.updateSafeAreaInsets(EdgeInsets(top: 40, left: 0, bottom: 30, right: 0))
+    stage.table.layoutIfNeeded()
+    let row20 = IndexPath(row: 20, section: 0)
+    stage.table.scrollToRow(at: row20, at: .none, animated: false)
+    #expect(stage.table.contentOffset.y == 554, "its bottom (964) at 440 − 30, not at 440")
+    stage.table.scrollToRow(at: IndexPath(row: 15, section: 0), at: .none, animated: false)
+    #expect(stage.table.contentOffset.y == 554, "row 15 (700...744) is between 594 and 964 already")
+    stage.table.scrollToRow(at: IndexPath(row: 5, section: 0), at: .none, animated: false)
+    #expect(stage.table.contentOffset.y == 220, "its top (260) 40 below the bounds' top, not at it")
+    stage.table.scrollToRow(at: IndexPath(row: 0, section: 0), at: .none, animated: false)
+    #expect(stage.table.contentOffset.y == 0, "clamped to the start")
+  }
+
   // MARK: Updates
 
   @Test func insertingARowMovesTheCellsBelowAndFetchesOne() {

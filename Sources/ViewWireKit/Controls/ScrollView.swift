@@ -89,13 +89,20 @@ open class ScrollView: View, GestureRecognizerDelegate {
     contentOffset = offset
   }
 
-  /// Scrolls the least distance that makes `rect` (in content coordinates) visible.
+  /// Scrolls the least distance that makes `rect` (in content coordinates) visible, within the
+  /// part of the bounds the safe area leaves vertically (below a navigation bar, above a tab bar
+  /// or the home indicator), as UIKit keeps it within the `adjustedContentInset`; the same span
+  /// `scrollToRow` and `scrollToItem` place rows and items in. A rectangle taller than that span
+  /// shows its top. Sideways the kit adjusts nothing, as in `offset(showing:...)`.
   open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
     var offset = contentOffset
+    let insets = safeAreaInsets
     if rect.maxX > offset.x + bounds.width { offset.x = rect.maxX - bounds.width }
     if rect.minX < offset.x { offset.x = rect.minX }
-    if rect.maxY > offset.y + bounds.height { offset.y = rect.maxY - bounds.height }
-    if rect.minY < offset.y { offset.y = rect.minY }
+    if rect.maxY > offset.y + bounds.height - insets.bottom {
+      offset.y = rect.maxY - (bounds.height - insets.bottom)
+    }
+    if rect.minY < offset.y + insets.top { offset.y = rect.minY - insets.top }
     contentOffset = clamped(offset)
   }
 
