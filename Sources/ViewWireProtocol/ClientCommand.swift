@@ -77,8 +77,10 @@ public enum ClientCommand: Equatable, Sendable {
   case help
   /// `ping`: answers `ok ping` and touches nothing, so a client can check the connection.
   case ping
-  /// `hello [options]`: states the client's version and traits (section 3).
-  case hello(HelloOptions)
+  /// `hello [options]`: states the client's version and traits (section 3). Boxed: the options
+  /// take some 150 bytes, which every command (a `tap`, a `ping`) copied and destroyed as its
+  /// own size through the parser and the dispatcher.
+  indirect case hello(HelloOptions)
   /// `apps`: lists the daemon's apps by name.
   case apps
   /// `open APP`: closes any open app, opens this one and sends a full frame.

@@ -41,6 +41,12 @@ final class CommandDispatcher {
   /// Parses and runs one line from the framer; a numbered line (`n=SEQ`, PROTOCOL.md section
   /// 16) runs at most once, and a repeat of the last one is answered from the session's ledger.
   func handle(line: String) {
+    // Every scripted input (`ping`, `tap @IDENT`, `drag X1 Y1 X2 Y2`...) read from its bytes, with
+    // no tokens: it has no `n=` number, so the ledger has nothing to do with it.
+    if let command = ClientCommand.parseCommonForm(line) {
+      handle(command: command)
+      return
+    }
     let tokens: [Token]
     let number: Int?
     // A long line's room is not kept: an idle connection holds at most a short line's tokens.
@@ -90,6 +96,10 @@ final class CommandDispatcher {
       connection.send(error.reply)
       return
     }
+    handle(command: command)
+  }
+
+  private func handle(command: ClientCommand) {
     if connection.needsAuth {
       switch command {
       case .auth, .quit: break
@@ -105,6 +115,24 @@ final class CommandDispatcher {
       connection.send(.clientError(refusal.code, refusal.message))
       return
     }
+    // `ping` touches no view and reads no string table: it runs without binding the client's
+    // locale and traits, which cost each command some 500 instructions to check.
+    if case .ping = command {
+      execute(command)
+      return
+    }
+    // The app's localised strings, preferred fonts and dynamic colours follow this client's
+    // `hello` (PROTOCOL.md §3), in the command and in the frame a failure still sends. The
+    // window's own traits: its `traitCollection` goes through its weak `window`, a slow load
+    // and release of an object with a side table.
+    let window = session.window
+    Localization.withLocale(window.traits.locale) {
+      window.withCurrentTraits { execute(command) }
+    }
+  }
+
+  /// Runs a command that may run, and answers its failure.
+  private func execute(_ command: ClientCommand) {
     do {
       try run(command)
     } catch {
@@ -119,12 +147,17 @@ final class CommandDispatcher {
 
   /// The terminal reply of a command that ran: `ok`, unless the kit or the app refused a change
   /// at a limit meanwhile (PROTOCOL.md section 17), whose frame has gone out already.
-  private func ok(_ verb: String, _ fields: Field...) {
+  private func ok(_ verb: StaticString, _ fields: Field...) {
     if let limit = session.window.takeLimitReached() {
       connection.send(.clientError(.limitReached, limit))
       return
     }
-    connection.send(.ok(verb: verb, fields: fields))
+    // `ok VERB` alone (`ping`, `move`, `up`...) is written as bytes, without the message.
+    if fields.isEmpty {
+      connection.sendOK(verb)
+    } else {
+      connection.send(.ok(verb: "\(verb)", fields: fields))
+    }
   }
 
   /// `ok`'s reply for a touch command, `ok VERB view=ID`, written without building its field.
