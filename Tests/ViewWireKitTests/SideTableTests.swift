@@ -23,7 +23,7 @@ struct SideTableTests {
   @Test func theProbeSeesTheSideTableAWeakReferenceMakes() {
     let object = Probe()
     #expect(!Self.hasSideTable(object))
-    weak var reference = object
+    weak let reference = object
     #expect(reference === object)
     #expect(Self.hasSideTable(object))
   }
