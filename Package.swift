@@ -51,11 +51,14 @@ let package = Package(
       resources: [.copy("static")], swiftSettings: strict),
     // A Cassowary constraint solver with no dependencies.
     .target(name: "Cassowary", swiftSettings: strict),
+    // The Swift runtime's unowned reference counting, for the kit's checked unowned references
+    // (a header only: libswiftCore is linked into every Swift program).
+    .systemLibrary(name: "CSwiftRuntime", path: "Sources/CSwiftRuntime"),
     // The view kit: views, controls, controllers, gestures, layout. Knows nothing of sockets.
     .target(
       name: "ViewWireKit",
       dependencies: [
-        "ViewWireProtocol", "Cassowary", .product(name: "Yams", package: "Yams"),
+        "ViewWireProtocol", "Cassowary", "CSwiftRuntime", .product(name: "Yams", package: "Yams"),
       ],
       resources: [.copy("Strings")], swiftSettings: strict),
     // Turns a window's recorded changes into frames, with the incremental tree hash.

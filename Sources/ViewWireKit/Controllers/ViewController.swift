@@ -182,9 +182,13 @@ open class ViewController: Responder {
   /// The window this controller is installed in, directly or through its parent or presenter.
   package var hostWindow: Window? {
     get { installedWindow ?? parent?.hostWindow ?? presentingViewController?.hostWindow }
-    set { installedWindow = newValue }
+    set { CheckedUnowned.replace(&installedWindowReference, with: newValue) }
   }
-  private weak var installedWindow: Window?
+  /// The window the controller is installed in directly: unretained and nil once the window is
+  /// gone, as a weak reference, but checked unowned (`CheckedUnowned`), since a weak one gave
+  /// the window a side table, which put every retain of the window on the slow path.
+  private var installedWindow: Window? { CheckedUnowned.load(installedWindowReference, as: Window.self) }
+  private var installedWindowReference: UnsafeMutableRawPointer?
 
   /// Whether the view is between `viewWillAppear` and `viewWillDisappear`.
   public var isAppearing: Bool { appearance == .appearing || appearance == .appeared }
@@ -290,7 +294,8 @@ open class ViewController: Responder {
     transitionStartedByWindowMove = false
     if let window, appearance == .appearing {
       callViewIsAppearing()
-      window.runAfterLayout { [weak self] in self?.endAppearanceTransition() }
+      // A checked unowned box rather than a weak capture, as the window's own (`CheckedUnowned`).
+      window.runAfterLayout { [held = UnownedBox(self)] in held.object?.endAppearanceTransition() }
     } else if window == nil, appearance == .disappearing {
       endAppearanceTransition()
     }
@@ -547,8 +552,20 @@ open class ViewController: Responder {
   }
 
   /// The window the last traced callback went to, so a controller that just left its container
-  /// still reports `didMove(toParent: nil)` there.
-  private weak var lastWindow: Window?
+  /// still reports `didMove(toParent: nil)` there. Checked unowned, as `installedWindow`.
+  private var lastWindow: Window? {
+    get { CheckedUnowned.load(lastWindowReference, as: Window.self) }
+    set {
+      guard !CheckedUnowned.refers(lastWindowReference, to: newValue) else { return }
+      CheckedUnowned.replace(&lastWindowReference, with: newValue)
+    }
+  }
+  private var lastWindowReference: UnsafeMutableRawPointer?
+
+  deinit {
+    CheckedUnowned.release(installedWindowReference)
+    CheckedUnowned.release(lastWindowReference)
+  }
 
   /// The next responder of a controller: its view's superview.
   open override var next: Responder? { loadedView?.superview }

@@ -247,11 +247,15 @@ open class GestureRecognizer {
   ) {
     let site = "\(file):\(line):\(column)"
     guard !hasAction(target: target, site: site) else { return }
+    let held = UnownedBox<AnyObject>(target)
     actions.append(
       // The target is held as `AnyObject`, not as the generic `Target`: loading a weak `Target?`
       // in this unspecialized closure looked up the optional's metadata on every move of a drag.
-      RecognizerAction(target: target, site: site) { [weak object = target as AnyObject] recognizer in
-        guard let object else { return false }
+      // It is held unretained by a checked unowned reference, which the pair shares
+      // (`UnownedBox`): a weak one gave the target (the controller, usually) a side table, so
+      // every retain of it, several on each move, took the runtime's slow path.
+      RecognizerAction(target: held, site: site) { recognizer in
+        guard let object = held.object else { return false }
         let target = unsafeDowncast(object, to: Target.self)
         // As `Control.addTarget`: an action declared to take the recognizer's own class (a pan's
         // `handlePan(_:)` takes the pan) gets it without the generic cast, on every move.
@@ -281,9 +285,10 @@ open class GestureRecognizer {
   ) {
     let site = "\(file):\(line):\(column)"
     guard !hasAction(target: target, site: site) else { return }
+    let held = UnownedBox<AnyObject>(target)
     actions.append(
-      RecognizerAction(target: target, site: site) { [weak object = target as AnyObject] _ in
-        guard let object else { return false }
+      RecognizerAction(target: held, site: site) { _ in
+        guard let object = held.object else { return false }
         action(unsafeDowncast(object, to: Target.self))()
         return true
       })
@@ -302,7 +307,7 @@ open class GestureRecognizer {
   public var actionCount: Int { actions.count { $0.site == nil || $0.target != nil } }
 
   private func hasAction(target: AnyObject, site: String) -> Bool {
-    actions.contains { $0.site == site && $0.target === target }
+    actions.contains { $0.site == site && $0.held?.refers(to: target) == true }
   }
 
   private func sendActions() {
@@ -586,15 +591,17 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 /// One target-action pair of a recognizer, with what identifies it for UIKit's rule that a
 /// duplicate pair is ignored.
 private struct RecognizerAction {
-  /// The target, held weakly; nil for a closure action or a target that is gone.
-  weak var target: AnyObject?
+  /// The target, unretained (the closure shares the box); nil for a closure action.
+  let held: UnownedBox<AnyObject>?
+  /// The target while it lives; nil for a closure action or a target that is gone.
+  var target: AnyObject? { held?.object }
   /// Where the pair was added (`file:line:column`); nil for a closure action.
   let site: String?
   /// Sends the action; answers whether it is still wanted.
   let perform: (GestureRecognizer) -> Bool
 
-  init(target: AnyObject?, site: String?, perform: @escaping (GestureRecognizer) -> Bool) {
-    self.target = target
+  init(target held: UnownedBox<AnyObject>?, site: String?, perform: @escaping (GestureRecognizer) -> Bool) {
+    self.held = held
     self.site = site
     self.perform = perform
   }

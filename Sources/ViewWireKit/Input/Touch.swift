@@ -20,10 +20,25 @@ public final class Touch {
   /// Seconds, from the window's scheduler.
   @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
   /// The view hit-tested when the finger went down; it receives the touch until it ends.
-  @exclusivity(unchecked) public internal(set) weak var view: View?
-  /// The window the touch is in, which converts its location; weak, since a touch never keeps
-  /// a closed session's window alive.
-  @exclusivity(unchecked) public internal(set) weak var window: Window?
+  ///
+  /// Not retained (UIKit's is strong, but a recognizer's `lastTouch` would then keep the view
+  /// it is attached to alive through a touch a disconnecting client leaves down), and nil once
+  /// the view is gone, as a weak reference; held as a checked unowned one (`CheckedUnowned`),
+  /// since a weak one gave every touched view a side table, so each retain of it took the
+  /// runtime's slow path from then on.
+  public internal(set) var view: View? {
+    get { CheckedUnowned.load(viewReference, as: View.self) }
+    set { CheckedUnowned.replace(&viewReference, with: newValue) }
+  }
+  /// The window the touch is in, which converts its location; unretained, since a touch never
+  /// keeps a closed session's window alive, and checked unowned rather than weak, as `view`.
+  public internal(set) var window: Window? {
+    get { CheckedUnowned.load(windowReference, as: Window.self) }
+    set { CheckedUnowned.replace(&windowReference, with: newValue) }
+  }
+  // The storage of `view` and `window`, given back in `deinit`.
+  @exclusivity(unchecked) private var viewReference: UnsafeMutableRawPointer?
+  @exclusivity(unchecked) private var windowReference: UnsafeMutableRawPointer?
   @exclusivity(unchecked) var locationInWindow: CGPoint
   @exclusivity(unchecked) var previousLocationInWindow: CGPoint
   @exclusivity(unchecked) var previousTimestamp: TimeInterval
@@ -34,8 +49,13 @@ public final class Touch {
     self.tapCount = tapCount
     self.timestamp = timestamp
     previousTimestamp = timestamp
-    self.view = view
-    self.window = window
+    viewReference = CheckedUnowned.retain(view)
+    windowReference = CheckedUnowned.retain(window)
+  }
+
+  deinit {
+    CheckedUnowned.release(viewReference)
+    CheckedUnowned.release(windowReference)
   }
 
   /// The touch's location in `view`'s coordinates (the window's when nil).

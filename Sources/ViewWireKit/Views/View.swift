@@ -133,9 +133,19 @@ open class View: Responder {
   /// Kept up to date on every attach and detach (as UIKit's `willMove(toWindow:)`), so that
   /// setting a property finds the change tracker in constant time.
   ///
-  /// Unchecked for exclusivity at run time (a weak load or store that calls nothing): every
-  /// layout pass and trait lookup reads it.
-  @exclusivity(unchecked) public internal(set) weak var window: Window?
+  /// Unretained, as `superview`: the window clears it in every view of its tree in its `deinit`
+  /// (and a view leaving the window has it cleared as it leaves), so it never dangles. A weak
+  /// reference gave each session's window a side table, and every retain and release of the
+  /// window (a dozen on each input: the session, the touch, the frame, the reply) took the
+  /// runtime's slow path.
+  public internal(set) var window: Window? {
+    @inline(__always) get { windowReference?.takeUnretainedValue() }
+    @inline(__always) set { windowReference = newValue.map(Unmanaged.passUnretained) }
+  }
+
+  /// `window`'s storage. Unchecked for exclusivity at run time (a load or store that calls
+  /// nothing): every layout pass and trait lookup reads it.
+  @exclusivity(unchecked) final var windowReference: Unmanaged<Window>?
 
   // MARK: Geometry
   // The geometry, the hierarchy and the flags hit testing and `view(withIdentifier:)` read are

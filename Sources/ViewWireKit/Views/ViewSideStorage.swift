@@ -126,7 +126,14 @@ final class ViewSideStorage {
     init(_ value: Value) { self.value = value }
   }
   /// The controller whose root view this is (a screen's one or two views have one).
-  weak var owningViewController: ViewController?
+  /// Unretained and nil once the controller is gone, as a weak reference, but checked unowned
+  /// (`CheckedUnowned`): a weak one gave every controller with a view a side table, and each
+  /// retain of the controller (its actions', its responder chain's) took the slow path.
+  var owningViewController: ViewController? {
+    get { CheckedUnowned.load(owningViewControllerReference, as: ViewController.self) }
+    set { CheckedUnowned.replace(&owningViewControllerReference, with: newValue) }
+  }
+  private var owningViewControllerReference: UnsafeMutableRawPointer?
   /// The view's layer, made the first time an app asks for it.
   var layer: Layer?
   /// The gesture recognizers attached to the view (unchecked for exclusivity as they were in
@@ -143,4 +150,6 @@ final class ViewSideStorage {
     ownTintColor == nil && accessibilityOverrides == nil && assignedSafeAreaInsets == nil
       && tag == 0 && owningViewController == nil && layer == nil && gestureRecognizers.isEmpty
   }
+
+  deinit { CheckedUnowned.release(owningViewControllerReference) }
 }

@@ -58,11 +58,13 @@ open class Window: View {
 
   /// Lets go of everything the change tracker holds, before the subviews go: a view that outlives
   /// the window (held by app code) must not keep the tracker, and the tracker's queues must not
-  /// keep views, or either would keep the other alive.
+  /// keep views, or either would keep the other alive. Clears every view's `window` too, which
+  /// is unretained: a view that outlives the window must not name it.
   deinit {
     var stack = subviews
     while let view = stack.popLast() {
       view.changeTracker = nil
+      view.windowReference = nil
       stack.append(contentsOf: view.subviews)
     }
     changes.reset()
@@ -118,7 +120,9 @@ open class Window: View {
         rootView.frame = bounds
         addSubview(rootView)
         new.callViewIsAppearing()
-        runAfterLayout { [weak new] in new?.endAppearanceTransition() }
+        // Unretained through a checked unowned box rather than captured weak: a weak capture
+        // gave every root controller a side table (`CheckedUnowned`).
+        runAfterLayout { [held = UnownedBox(new)] in held.object?.endAppearanceTransition() }
       }
     }
   }
