@@ -364,7 +364,7 @@ open class View: Responder {
   /// asks of them, instead of strings compared and encoded again on every change.
   package func setRenderProperty(_ key: RenderKey, _ value: WireValue?) {
     // A key set to a value of its own no longer follows a dynamic colour set before.
-    if !dynamicColors.isEmpty { forgetDynamicColor(key.name) }
+    if !dynamicColors.isEmpty { forgetDynamicColor(key) }
     let (changed, old) = renderProperties.update(key, to: value)
     guard changed else { return }
     changeTracker?.noteRender(of: self, key: key, previous: old)
@@ -397,10 +397,10 @@ open class View: Responder {
       key, color.map { .color(($0.isDynamic ? $0.resolvedColor(with: traitCollection) : $0).wireColor) })
     if let color, color.isDynamic {
       // The common case, one system colour and no other, shares a process-wide table.
-      if dynamicColors.isEmpty, let shared = SharedColorTables.table(key.name, color) {
+      if dynamicColors.isEmpty, let shared = SharedColorTables.table(key, color) {
         dynamicColors = shared
       } else {
-        dynamicColors[key.name] = color
+        dynamicColors[key] = color
       }
     }
   }
@@ -426,9 +426,9 @@ open class View: Responder {
   /// Unchecked for exclusivity at run time, as the fields below: every render property set
   /// reads it (and these were about a tenth of a tap's checks). Each access is a read, or a
   /// mutation that calls nothing that could reach the same field.
-  @exclusivity(unchecked) private var dynamicColors = SmallTable<String, Color>()
+  @exclusivity(unchecked) private var dynamicColors = SmallTable<RenderKey, Color>()
 
-  private func forgetDynamicColor(_ key: String) {
+  private func forgetDynamicColor(_ key: RenderKey) {
     guard dynamicColors[key] != nil else { return }
     dynamicColors[key] = nil
   }
@@ -454,7 +454,7 @@ open class View: Responder {
     dynamicColors = SmallTable()
     let traits = traitCollection
     for (key, color) in colors.entries {
-      setRenderProperty(RenderKey(key), .color(color.resolvedColor(with: traits).wireColor))
+      setRenderProperty(key, .color(color.resolvedColor(with: traits).wireColor))
     }
     dynamicColors = colors
   }
