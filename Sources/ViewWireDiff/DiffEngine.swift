@@ -246,11 +246,11 @@ private struct Builder {
   private mutating func subtractHeldProperties(of view: View) {
     let changes = view.pending.render
     let id = view.wireID
-    for entry in view.renderProperties where !changes.contains(where: { $0.key == entry.key }) {
+    for entry in view.renderProperties where !changes.contains(where: { $0.key == entry.renderKey }) {
       subtract(entry.sentTerm)
     }
     for (key, previous) in changes {
-      let recorded = view.renderProperties.entries.first { $0.key == key }?.sentTerm ?? 0
+      let recorded = view.renderProperties.entries.first { $0.renderKey == key }?.sentTerm ?? 0
       subtract(heldTerm(recorded, previous: previous, id: id, key: key))
     }
   }
@@ -584,7 +584,7 @@ private struct Builder {
     let prefix = createdRenders.startRenderLine(id: view.wireID)
     for index in view.renderProperties.entries.indices {
       let entry = view.renderProperties.entries[index]
-      let term = createdRenders.appendRenderField(key: entry.key, value: entry.value, prefix: prefix)
+      let term = createdRenders.appendRenderField(key: entry.renderKey, value: entry.value, prefix: prefix)
       _ = view.renderProperties.recordSent(term, at: index)
       add(term)
     }
@@ -757,7 +757,7 @@ private struct Builder {
   /// Writes ` KEY=VALUE` for a changed property unless it holds what the client holds, moving
   /// the hash from the held value's term to the new one's; returns whether it wrote.
   private mutating func writeChangedField(
-    key: String, previous: borrowing WireValue?, of view: View, id: Int, prefix: FNV1aDigest
+    key: RenderKey, previous: borrowing WireValue?, of view: View, id: Int, prefix: FNV1aDigest
   ) -> Bool {
     switch view.renderProperties.outcome(
       of: key, previous: previous, term: { HashTerms.property(id: id, key: key, value: $0) })
@@ -780,7 +780,7 @@ private struct Builder {
   /// The term of what the client holds for a property whose value before this frame's changes
   /// was `previous`: the one recorded beside it, or, when the entry went (or was made again) in
   /// this frame and so lost it, the term of `previous` itself.
-  private func heldTerm(_ recorded: UInt64, previous: WireValue?, id: Int, key: String) -> UInt64 {
+  private func heldTerm(_ recorded: UInt64, previous: WireValue?, id: Int, key: RenderKey) -> UInt64 {
     guard let previous else { return 0 }
     return recorded != 0 ? recorded : HashTerms.property(id: id, key: key, value: previous)
   }

@@ -1,3 +1,4 @@
+import ViewWireKit
 import ViewWireProtocol
 
 /// The terms of the frame hash (PROTOCOL.md section 7).
@@ -31,12 +32,12 @@ enum HashTerms {
   }
 
   /// `p ID KEY=VALUE`, the value as wire text.
-  static func property(id: Int, key: String, value: WireValue) -> UInt64 {
+  static func property(id: Int, key: RenderKey, value: WireValue) -> UInt64 {
     var digest = FNV1aDigest()
     digest.appendASCII("p ")
     digest.appendDecimal(id)
     digest.append(UInt8(ascii: " "))
-    digest.appendUTF8(key)
+    digest.append(contentsOf: key.utf8)
     digest.append(UInt8(ascii: "="))
     digest.appendWireText(of: value)
     return digest.state

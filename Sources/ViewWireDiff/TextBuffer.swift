@@ -1,3 +1,4 @@
+import ViewWireKit
 import ViewWireProtocol
 
 /// Frame text written in place: the render lines of a frame's created views, and those of its
@@ -94,10 +95,13 @@ struct TextBuffer: WireByteSink {
 
   /// ` KEY=VALUE` of a render line; returns the property's hash term, continued from the line's
   /// `prefix` (`startRenderLine`).
-  mutating func appendRenderField(key: String, value: WireValue, prefix: FNV1aDigest) -> UInt64 {
+  ///
+  /// The key's bytes are the interned key's own (`RenderKey.utf8`), copied rather than encoded
+  /// from a string again.
+  mutating func appendRenderField(key: RenderKey, value: WireValue, prefix: FNV1aDigest) -> UInt64 {
     let fieldStart = count
     append(UInt8(ascii: " "))
-    appendUTF8(key)
+    append(contentsOf: key.utf8)
     append(UInt8(ascii: "="))
     appendWireText(of: value)
     var digest = prefix
@@ -106,9 +110,9 @@ struct TextBuffer: WireByteSink {
   }
 
   /// ` KEY=none`: the property went, and has no term.
-  mutating func appendRemovedRenderField(key: String) {
+  mutating func appendRemovedRenderField(key: RenderKey) {
     append(UInt8(ascii: " "))
-    appendUTF8(key)
+    append(contentsOf: key.utf8)
     appendASCII("=none")
   }
 

@@ -51,7 +51,7 @@ struct CheaperInputTests {
     for key in test.before { properties[key] = .string(key) }
     var expected = properties
     expected[test.key] = test.value
-    let (changed, previous) = properties.update(test.key, to: test.value)
+    let (changed, previous) = properties.update(RenderKey(test.key), to: test.value)
     #expect(changed == test.changed)
     #expect(previous == test.previous)
     #expect(properties.entries.map(\.key) == test.after)
@@ -70,7 +70,7 @@ struct CheaperInputTests {
     label.text = "On"
     label.text = "Again"
     #expect(label.pending.render.count == 1)
-    #expect(label.pending.render.firstKey == "text")
+    #expect(label.pending.render.firstKey == .text)
     #expect(label.pending.render.firstPrevious == .string("Off"))
     #expect(label.renderProperties["text"] == .string("Again"))
   }

@@ -83,6 +83,33 @@ struct LocalizationTests {
     #expect(Localization.string("Hello", bundle: .main, locale: "fr") == "Hello")
   }
 
+  /// Each thread keeps its own recent answers (the daemon's loops run on threads of their own):
+  /// threads looking the same keys up at once, each in its own order of locales, all get the
+  /// right answers, and a thread that ends frees its cache without disturbing the others.
+  @Test func answersStayRightOnManyThreadsAtOnce() throws {
+    let tables = try Tables()
+    let bundle = tables.bundle
+    let done = DispatchGroup()
+    let failures = NSLock()
+    nonisolated(unsafe) var wrong: [String] = []
+    for thread in 0..<6 {
+      done.enter()
+      let worker = Thread {
+        defer { done.leave() }
+        for round in 0..<50 {
+          let lookup = Self.lookups[(thread * 7 + round) % Self.lookups.count]
+          let text = Localization.withLocale(lookup.locale) {
+            Localization.string(lookup.key, table: lookup.table, bundle: bundle, value: lookup.value)
+          }
+          if text != lookup.expected { failures.withLock { wrong.append("\(lookup): \(text)") } }
+        }
+      }
+      worker.start()
+    }
+    done.wait()
+    #expect(failures.withLock { wrong }.isEmpty)
+  }
+
   @Test func theLocaleIsBoundOnlyInsideWithLocale() throws {
     let tables = try Tables()
     #expect(Localization.locale == "en")

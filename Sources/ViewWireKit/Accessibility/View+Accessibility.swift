@@ -178,7 +178,7 @@ extension View {
         kitName == wireName
         ? client : AccessibilityDefaults.label(className: kitName) { renderProperties[$0] }
     }
-    setRenderProperty("a11y-label", label == client ? nil : .string(label ?? ""))
+    setRenderProperty(.a11yLabel, label == client ? nil : .string(label ?? ""))
   }
 
   /// Sets `a11y-value` as `refreshAccessibilityKeys` does, for when nothing else it reads changed.
@@ -194,7 +194,7 @@ extension View {
         kitName == wireName
         ? client : AccessibilityDefaults.value(className: kitName) { renderProperties[$0] }
     }
-    setRenderProperty("a11y-value", value == client ? nil : .string(value ?? ""))
+    setRenderProperty(.a11yValue, value == client ? nil : .string(value ?? ""))
   }
 
   /// Called once as the view is made: an app's subclass of a kit control is sent under its own
@@ -227,12 +227,12 @@ extension View {
     let kit = kitName == wireName ? client : AccessibilityDefaults(self, className: kitName)
     let overrides = accessibilityOverrides
     let element = overrides?.isElement ?? kit.isElement
-    setRenderProperty("a11y", element == client.isElement ? nil : .bool(element))
+    setRenderProperty(.a11y, element == client.isElement ? nil : .bool(element))
     let label = overrides?.label ?? kit.label
-    setRenderProperty("a11y-label", label == client.label ? nil : .string(label ?? ""))
+    setRenderProperty(.a11yLabel, label == client.label ? nil : .string(label ?? ""))
     let value = overrides?.value ?? kit.value
-    setRenderProperty("a11y-value", value == client.value ? nil : .string(value ?? ""))
-    setRenderProperty("a11y-hint", overrides?.hint.map { .string($0) })
+    setRenderProperty(.a11yValue, value == client.value ? nil : .string(value ?? ""))
+    setRenderProperty(.a11yHint, overrides?.hint.map { .string($0) })
     // As `accessibilityTraits` reads them.
     var traits: AccessibilityTraits
     if let set = overrides?.traits {
@@ -241,8 +241,8 @@ extension View {
       traits = kit.traits
       if let control = self as? Control, control.isSelected { traits.insert(.selected) }
     }
-    setRenderProperty("a11y-traits", traits == client.traits ? nil : .string(traits.wireText))
-    setRenderProperty("a11y-hidden", overrides?.elementsHidden == true ? .bool(true) : nil)
-    setRenderProperty("a11y-modal", overrides?.viewIsModal == true ? .bool(true) : nil)
+    setRenderProperty(.a11yTraits, traits == client.traits ? nil : .string(traits.wireText))
+    setRenderProperty(.a11yHidden, overrides?.elementsHidden == true ? .bool(true) : nil)
+    setRenderProperty(.a11yModal, overrides?.viewIsModal == true ? .bool(true) : nil)
   }
 }

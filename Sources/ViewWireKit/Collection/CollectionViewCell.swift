@@ -55,7 +55,7 @@ open class CollectionViewCell: View {
 
   private func updateBackground() {
     let selected = (isSelected || isHighlighted) ? selectedBackgroundColor : nil
-    setRenderColor("bg", selected ?? ownBackgroundColor)
+    setRenderColor(.bg, selected ?? ownBackgroundColor)
   }
 
   /// Called before the collection view hands the cell out again; resets selection and highlight.

@@ -37,7 +37,7 @@ open class ActivityIndicatorView: View {
     self.style = style
     super.init(frame: CGRect(x: 0, y: 0, width: style.side, height: style.side))
     isUserInteractionEnabled = false
-    setRenderProperty("animating", .bool(false))
+    setRenderProperty(.animating, .bool(false))
     updateHidden()
   }
 
@@ -49,14 +49,14 @@ open class ActivityIndicatorView: View {
   /// Starts spinning (and shows it).
   open func startAnimating() {
     isAnimating = true
-    setRenderProperty("animating", .bool(true))
+    setRenderProperty(.animating, .bool(true))
     updateHidden()
   }
 
   /// Stops spinning (and hides it, when `hidesWhenStopped`).
   open func stopAnimating() {
     isAnimating = false
-    setRenderProperty("animating", .bool(false))
+    setRenderProperty(.animating, .bool(false))
     updateHidden()
   }
 

@@ -95,7 +95,7 @@ open class Button: Control {
   public var currentTitle: String? { title(for: state) }
 
   open override func stateDidChange() {
-    setRenderProperty("highlighted", isHighlighted ? .bool(true) : nil)
+    setRenderProperty(.highlighted, isHighlighted ? .bool(true) : nil)
     updateTitle()
   }
 
@@ -110,15 +110,15 @@ open class Button: Control {
 
   private func updateTitle() {
     let state = self.state
-    setRenderProperty("text", title(for: state).map { .string($0) })
+    setRenderProperty(.text, title(for: state).map { .string($0) })
     var color = titleColor(for: state)
     if titleColors[state] == nil, state.contains(.highlighted), let base = color {
       color = base.withAlphaComponent(base.alpha * 0.5)
     }
-    setRenderColor("textColor", color)
+    setRenderColor(.textColor, color)
     let font = titleFont
-    setRenderProperty("font", .number(Double(font.pointSize)))
-    setRenderProperty("weight", .string(font.weight.rawValue))
+    setRenderProperty(.font, .number(Double(font.pointSize)))
+    setRenderProperty(.weight, .string(font.weight.rawValue))
     invalidateIntrinsicContentSize()
   }
 

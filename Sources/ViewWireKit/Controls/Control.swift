@@ -88,7 +88,7 @@ open class Control: View {
   /// the control reads it.
   @exclusivity(unchecked) open var isEnabled = true {
     didSet {
-      setRenderProperty("enabled", isEnabled ? nil : .bool(false))
+      setRenderProperty(.enabled, isEnabled ? nil : .bool(false))
       if !isEnabled { isHighlighted = false }
       stateDidChange()
     }

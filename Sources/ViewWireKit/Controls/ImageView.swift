@@ -42,7 +42,7 @@ open class ImageView: View {
   /// view state is.
   @exclusivity(unchecked) open var image: Image? {
     didSet {
-      setRenderProperty("image", image.map { .string($0.name) })
+      setRenderProperty(.image, image.map { .string($0.name) })
       invalidateIntrinsicContentSize()
     }
   }
@@ -52,7 +52,7 @@ open class ImageView: View {
     super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
     isUserInteractionEnabled = false
     self.image = image
-    setRenderProperty("image", image.map { .string($0.name) })
+    setRenderProperty(.image, image.map { .string($0.name) })
   }
 
   public override init(frame: CGRect) {

@@ -10,7 +10,7 @@ open class Label: View {
   /// view state is (the check was a tenth of setting a label's text).
   @exclusivity(unchecked) open var text: String? {
     didSet {
-      setRenderProperty("text", text.map { .string($0) })
+      setRenderProperty(.text, text.map { .string($0) })
       invalidateIntrinsicContentSize()
       owner?.labelDidChange()
     }
@@ -41,18 +41,18 @@ open class Label: View {
 
   /// The colour of the text; UIKit's default is `label` (black, white in dark); nil sets it back.
   open var textColor: Color! = .label {
-    didSet { setRenderColor("textColor", textColor ?? .label) }
+    didSet { setRenderColor(.textColor, textColor ?? .label) }
   }
 
   /// The alignment of the text in the label's box.
   open var textAlignment: TextAlignment = .natural {
-    didSet { setRenderProperty("align", .string(textAlignment.rawValue)) }
+    didSet { setRenderProperty(.align, .string(textAlignment.rawValue)) }
   }
 
   /// The most lines shown, 0 for any; UIKit's default is 1.
   open var numberOfLines = 1 {
     didSet {
-      setRenderProperty("lines", .number(Double(numberOfLines)))
+      setRenderProperty(.lines, .number(Double(numberOfLines)))
       invalidateIntrinsicContentSize()
     }
   }
@@ -83,12 +83,12 @@ open class Label: View {
   private func setUpRendering() {
     isUserInteractionEnabled = false
     applyFont()
-    setRenderColor("textColor", .label)
+    setRenderColor(.textColor, .label)
   }
 
   private func applyFont() {
-    setRenderProperty("font", .number(Double(font.pointSize)))
-    setRenderProperty("weight", .string(font.weight.rawValue))
+    setRenderProperty(.font, .number(Double(font.pointSize)))
+    setRenderProperty(.weight, .string(font.weight.rawValue))
   }
 
   open override func sizeThatFits(_ size: CGSize) -> CGSize {

@@ -21,7 +21,7 @@ open class ProgressView: View {
     didSet {
       let clamped = min(max(progress, 0), 1)
       if clamped != progress { progress = clamped }
-      setRenderProperty("progress", .number(Double(progress)))
+      setRenderProperty(.progress, .number(Double(progress)))
     }
   }
 
@@ -30,7 +30,7 @@ open class ProgressView: View {
     progressViewStyle = style
     super.init(frame: CGRect(x: 0, y: 0, width: 0, height: Self.height))
     isUserInteractionEnabled = false
-    setRenderProperty("progress", .number(0))
+    setRenderProperty(.progress, .number(0))
   }
 
   /// An empty default bar.

@@ -33,7 +33,7 @@ open class ScrollView: View, GestureRecognizerDelegate {
     didSet {
       guard contentSize != oldValue else { return }
       setRenderProperty(
-        "contentSize",
+        .contentSize,
         contentSize == .zero ? nil : .string("\(format(contentSize.width)),\(format(contentSize.height))"))
     }
   }

@@ -14,7 +14,7 @@ open class SegmentedControl: Control {
 
   private var titles: [String] = [] {
     didSet {
-      setRenderProperty("segments", .string(titles.joined(separator: "\n")))
+      setRenderProperty(.segments, .string(titles.joined(separator: "\n")))
       if selectedSegmentIndex >= titles.count { selectedSegmentIndex = Self.noSegment }
       invalidateIntrinsicContentSize()
     }
@@ -26,7 +26,7 @@ open class SegmentedControl: Control {
       if selectedSegmentIndex < Self.noSegment || selectedSegmentIndex >= titles.count {
         selectedSegmentIndex = Self.noSegment
       }
-      setRenderProperty("selected", .number(Double(selectedSegmentIndex)))
+      setRenderProperty(.selected, .number(Double(selectedSegmentIndex)))
     }
   }
 
@@ -37,8 +37,8 @@ open class SegmentedControl: Control {
   public init(items: [String]?) {
     super.init()
     titles = items ?? []
-    setRenderProperty("segments", .string(titles.joined(separator: "\n")))
-    setRenderProperty("selected", .number(Double(Self.noSegment)))
+    setRenderProperty(.segments, .string(titles.joined(separator: "\n")))
+    setRenderProperty(.selected, .number(Double(Self.noSegment)))
     bounds.size = intrinsicContentSize
   }
 

@@ -16,7 +16,7 @@ open class Slider: Control {
     didSet {
       let clamped = min(max(value, minimumValue), maximumValue)
       if clamped != value { value = clamped }
-      setRenderProperty("value", .number(Double(value)))
+      setRenderProperty(.value, .number(Double(value)))
     }
   }
 
@@ -24,7 +24,7 @@ open class Slider: Control {
   open var minimumValue: Float = 0 {
     didSet {
       if maximumValue < minimumValue { maximumValue = minimumValue }
-      setRenderProperty("min", minimumValue == 0 ? nil : .number(Double(minimumValue)))
+      setRenderProperty(.min, minimumValue == 0 ? nil : .number(Double(minimumValue)))
       value = min(max(value, minimumValue), maximumValue)
     }
   }
@@ -33,7 +33,7 @@ open class Slider: Control {
   open var maximumValue: Float = 1 {
     didSet {
       if minimumValue > maximumValue { minimumValue = maximumValue }
-      setRenderProperty("max", maximumValue == 1 ? nil : .number(Double(maximumValue)))
+      setRenderProperty(.max, maximumValue == 1 ? nil : .number(Double(maximumValue)))
       value = min(max(value, minimumValue), maximumValue)
     }
   }
@@ -47,13 +47,13 @@ open class Slider: Control {
 
   public override init(frame: CGRect) {
     super.init(frame: frame)
-    setRenderProperty("value", .number(0))
+    setRenderProperty(.value, .number(0))
   }
 
   /// A slider from 0 to 1 at 0 (View's required `init()`).
   public required init() {
     super.init()
-    setRenderProperty("value", .number(0))
+    setRenderProperty(.value, .number(0))
   }
 
   /// Sets the value without sending an action; the client animates the thumb on its own.

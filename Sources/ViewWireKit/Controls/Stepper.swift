@@ -16,7 +16,7 @@ open class Stepper: Control {
     didSet {
       let clamped = min(max(value, minimumValue), maximumValue)
       if clamped != value { value = clamped }
-      setRenderProperty("value", .number(value))
+      setRenderProperty(.value, .number(value))
     }
   }
 
@@ -24,7 +24,7 @@ open class Stepper: Control {
   open var minimumValue: Double = 0 {
     didSet {
       if maximumValue < minimumValue { maximumValue = minimumValue }
-      setRenderProperty("min", .number(minimumValue))
+      setRenderProperty(.min, .number(minimumValue))
       value = min(max(value, minimumValue), maximumValue)
     }
   }
@@ -33,7 +33,7 @@ open class Stepper: Control {
   open var maximumValue: Double = 100 {
     didSet {
       if minimumValue > maximumValue { minimumValue = maximumValue }
-      setRenderProperty("max", .number(maximumValue))
+      setRenderProperty(.max, .number(maximumValue))
       value = min(max(value, minimumValue), maximumValue)
     }
   }
@@ -42,13 +42,13 @@ open class Stepper: Control {
   open var stepValue: Double = 1 {
     didSet {
       precondition(stepValue > 0, "a stepper's stepValue must be greater than 0, not \(stepValue)")
-      setRenderProperty("step", .number(stepValue))
+      setRenderProperty(.step, .number(stepValue))
     }
   }
 
   /// Whether stepping past one end goes round to the other.
   open var wraps = false {
-    didSet { setRenderProperty("wraps", wraps ? .bool(true) : nil) }
+    didSet { setRenderProperty(.wraps, wraps ? .bool(true) : nil) }
   }
   /// Whether `valueChanged` goes out on each press (true) or when the finger lifts.
   open var isContinuous = true
@@ -69,10 +69,10 @@ open class Stepper: Control {
   }
 
   private func sendAllProperties() {
-    setRenderProperty("value", .number(value))
-    setRenderProperty("min", .number(minimumValue))
-    setRenderProperty("max", .number(maximumValue))
-    setRenderProperty("step", .number(stepValue))
+    setRenderProperty(.value, .number(value))
+    setRenderProperty(.min, .number(minimumValue))
+    setRenderProperty(.max, .number(maximumValue))
+    setRenderProperty(.step, .number(stepValue))
   }
 
   /// The value one press on the minus (`up` false) or plus half gives.

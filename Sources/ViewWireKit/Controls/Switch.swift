@@ -10,23 +10,23 @@ open class Switch: Control {
 
   /// Whether the switch is on. Setting it sends no action, as in UIKit.
   @exclusivity(unchecked) open var isOn = false {
-    didSet { setRenderProperty("on", .bool(isOn)) }
+    didSet { setRenderProperty(.on, .bool(isOn)) }
   }
 
   /// The colour of the track when on; travels as `onTint` when set.
   open var onTintColor: Color? {
-    didSet { setRenderColor("onTint", onTintColor) }
+    didSet { setRenderColor(.onTint, onTintColor) }
   }
 
   public override init(frame: CGRect) {
     super.init(frame: CGRect(origin: frame.origin, size: Self.size))
-    setRenderProperty("on", .bool(false))
+    setRenderProperty(.on, .bool(false))
   }
 
   /// A switch that is off (View's required `init()`).
   public required init() {
     super.init(frame: CGRect(origin: .zero, size: Self.size))
-    setRenderProperty("on", .bool(false))
+    setRenderProperty(.on, .bool(false))
   }
 
   /// Sets the state without sending an action; `animated` is for source compatibility (the

@@ -73,20 +73,20 @@ open class TextField: Control {
 
   /// Shown while the text is empty.
   open var placeholder: String? {
-    didSet { setRenderProperty("placeholder", placeholder.map { .string($0) }) }
+    didSet { setRenderProperty(.placeholder, placeholder.map { .string($0) }) }
   }
 
   /// Whether the text is hidden from view, and from the wire.
   open var isSecureTextEntry = false {
     didSet {
-      setRenderProperty("secure", isSecureTextEntry ? .bool(true) : nil)
+      setRenderProperty(.secure, isSecureTextEntry ? .bool(true) : nil)
       renderText()
     }
   }
 
   /// The border the client draws around the text; UIKit's default is none.
   open var borderStyle: BorderStyle = .none {
-    didSet { setRenderProperty("borderStyle", .string(borderStyle.rawValue)) }
+    didSet { setRenderProperty(.borderStyle, .string(borderStyle.rawValue)) }
   }
 
   // The one-byte settings are declared together, so they share a slot (a class's fields are
@@ -94,7 +94,7 @@ open class TextField: Control {
 
   /// The alignment of the text in the field's box.
   open var textAlignment: TextAlignment = .natural {
-    didSet { setRenderProperty("align", .string(textAlignment.rawValue)) }
+    didSet { setRenderProperty(.align, .string(textAlignment.rawValue)) }
   }
 
   /// Whether the text is emptied when editing begins, as UIKit's password fields do.
@@ -109,7 +109,7 @@ open class TextField: Control {
   /// The colour of the text, `label` by default (black, white in dark); nil sends no colour and
   /// the client uses its own default.
   open var textColor: Color? = .label {
-    didSet { setRenderColor("textColor", textColor) }
+    didSet { setRenderColor(.textColor, textColor) }
   }
 
   /// Whether the client's keyboard corrects words: a hint for its keyboard, kept so seed code
@@ -173,20 +173,20 @@ open class TextField: Control {
 
   private func setUpRendering() {
     applyFont()
-    setRenderColor("textColor", .label)
+    setRenderColor(.textColor, .label)
     renderText()
   }
 
   private func applyFont() {
     let font = self.font ?? .systemFont(ofSize: Font.systemFontSize)
-    setRenderProperty("font", .number(Double(font.pointSize)))
-    setRenderProperty("weight", .string(font.weight.rawValue))
+    setRenderProperty(.font, .number(Double(font.pointSize)))
+    setRenderProperty(.weight, .string(font.weight.rawValue))
   }
 
   private func renderText() {
     let shown =
       isSecureTextEntry ? String(repeating: TextField.secureMask, count: storedText.count) : storedText
-    setRenderProperty("text", .string(shown))
+    setRenderProperty(.text, .string(shown))
   }
 
   // MARK: Editing
@@ -212,7 +212,7 @@ open class TextField: Control {
   /// Shows the caret on the client (`focused`) and tells the delegate, then the targets, that
   /// editing began or ended: `textFieldDidBeginEditing` before `editingDidBegin`, as in UIKit.
   open override func firstResponderDidChange(isFirstResponder: Bool) {
-    setRenderProperty("focused", isFirstResponder ? .bool(true) : nil)
+    setRenderProperty(.focused, isFirstResponder ? .bool(true) : nil)
     if isFirstResponder {
       if clearsOnBeginEditing { text = "" }
       delegate?.textFieldDidBeginEditing(self)

@@ -42,7 +42,7 @@ open class TextView: View {
     get { storedText }
     set {
       storedText = newValue ?? ""
-      setRenderProperty("text", .string(storedText))
+      setRenderProperty(.text, .string(storedText))
     }
   }
   private var storedText = ""
@@ -54,12 +54,12 @@ open class TextView: View {
 
   /// The colour of the text.
   open var textColor: Color? = .label {
-    didSet { setRenderColor("textColor", textColor ?? .label) }
+    didSet { setRenderColor(.textColor, textColor ?? .label) }
   }
 
   /// The alignment of the text.
   open var textAlignment: TextAlignment = .natural {
-    didSet { setRenderProperty("align", .string(textAlignment.rawValue)) }
+    didSet { setRenderProperty(.align, .string(textAlignment.rawValue)) }
   }
 
   /// Whether a tap lets the user edit the text; UIKit's default: true.
@@ -84,15 +84,15 @@ open class TextView: View {
   private func setUp() {
     backgroundColor = .systemBackground
     applyFont()
-    setRenderColor("textColor", .label)
-    setRenderProperty("lines", .number(0))
-    setRenderProperty("text", .string(""))
+    setRenderColor(.textColor, .label)
+    setRenderProperty(.lines, .number(0))
+    setRenderProperty(.text, .string(""))
   }
 
   private func applyFont() {
     let font = font ?? .systemFont(ofSize: Font.systemFontSize)
-    setRenderProperty("font", .number(Double(font.pointSize)))
-    setRenderProperty("weight", .string(font.weight.rawValue))
+    setRenderProperty(.font, .number(Double(font.pointSize)))
+    setRenderProperty(.weight, .string(font.weight.rawValue))
   }
 
   /// Whether the text view has any text (UIKit's `hasText`).
@@ -113,7 +113,7 @@ open class TextView: View {
 
   /// Shows the caret (`focused`) and tells the delegate.
   open override func firstResponderDidChange(isFirstResponder: Bool) {
-    setRenderProperty("focused", isFirstResponder ? .bool(true) : nil)
+    setRenderProperty(.focused, isFirstResponder ? .bool(true) : nil)
     if isFirstResponder {
       delegate?.textViewDidBeginEditing(self)
     } else {
@@ -134,7 +134,7 @@ open class TextView: View {
     let range = NSRange(location: storedText.utf16.count, length: 0)
     guard delegate?.textView(self, shouldChangeTextIn: range, replacementText: typed) ?? true else { return }
     storedText += typed
-    setRenderProperty("text", .string(storedText))
+    setRenderProperty(.text, .string(storedText))
     delegate?.textViewDidChange(self)
   }
 
@@ -145,7 +145,7 @@ open class TextView: View {
     let range = NSRange(location: storedText.utf16.count - length, length: length)
     guard delegate?.textView(self, shouldChangeTextIn: range, replacementText: "") ?? true else { return }
     storedText.removeLast()
-    setRenderProperty("text", .string(storedText))
+    setRenderProperty(.text, .string(storedText))
     delegate?.textViewDidChange(self)
   }
 

@@ -238,6 +238,6 @@ extension View {
     let context = GraphicsContext()
     GraphicsContext.$current.withValue(context) { draw(bounds) }
     context.commitPendingPath()
-    setRenderProperty("draw", context.commands.isEmpty ? nil : .string(context.commandText))
+    setRenderProperty(.draw, context.commands.isEmpty ? nil : .string(context.commandText))
   }
 }

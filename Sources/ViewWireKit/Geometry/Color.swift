@@ -98,6 +98,15 @@ public struct Color: Hashable, Sendable {
   /// `TraitCollection.current`, the traits of the window whose code is running.
   public var wireColor: WireColor {
     if provider != nil { return resolvedColor(with: TraitCollection.current).wireColor }
+    return componentsWireColor
+  }
+
+  /// The wire colour of a fixed colour, nil for a dynamic one (which needs traits): read from a
+  /// colour where it is stored, without copying it.
+  var fixedWireColor: WireColor? { provider == nil ? componentsWireColor : nil }
+
+  /// The components, quantised as the wire carries them.
+  private var componentsWireColor: WireColor {
     func byte(_ component: CGFloat) -> UInt8 {
       UInt8((min(max(component, 0), 1) * 255).rounded())
     }

@@ -43,7 +43,9 @@ public enum Localization {
   ) -> String {
     let name = table ?? "Localizable"
     let locale = locale ?? self.locale
-    if let text = recent.text(key, table: name, bundle: bundle, value: value, locale: locale) {
+    if let text = RecentLookups.onThisThread({
+      $0.text(key, table: name, bundle: bundle, value: value, locale: locale)
+    }) {
       return text
     }
     let found = chains.tables(name, locale: locale, bundle: bundle) {
@@ -57,7 +59,9 @@ public enum Localization {
         break
       }
     }
-    recent.note(text, for: key, table: name, bundle: bundle, value: value, locale: locale)
+    RecentLookups.onThisThread {
+      $0.note(text, for: key, table: name, bundle: bundle, value: value, locale: locale)
+    }
     return text
   }
 
@@ -84,7 +88,6 @@ public enum Localization {
 
   private static let tables = TableCache()
   private static let chains = ChainCache()
-  private static let recent = RecentLookups()
 
   /// How many string tables the process keeps: bounded by the tables the bundles hold, whatever
   /// locales clients name.
@@ -185,7 +188,12 @@ private final class ChainCache: @unchecked Sendable {
 /// process runs (a bundle's tables are read once), so a kept answer is never stale.
 ///
 /// Bounded: `capacity` entries, the oldest replaced first.
-private final class RecentLookups: @unchecked Sendable {
+///
+/// One per thread (each of the daemon's loops runs on its own), so a lookup takes no lock: the
+/// process-wide cache's lock and unlock were about a sixth of a drag move's two lookups (issue
+/// 14, "Cheaper per input"). Answers depend only on the lookup's fields, never on the thread,
+/// so a thread's cache is as correct as a shared one; a thread's cache is freed as it exits.
+private final class RecentLookups {
   private struct Entry {
     let bundle: ObjectIdentifier
     let key: String
@@ -200,27 +208,54 @@ private final class RecentLookups: @unchecked Sendable {
   /// How many answers are kept: a screen's few strings, in the few locales of its sessions.
   static let capacity = 8
 
-  // Sessions may run on several threads; every access holds the lock.
-  private let lock = NSLock()
-  // Unchecked for exclusivity at run time: every access holds the lock.
+  // Unchecked for exclusivity at run time: only its own thread reaches a cache, and neither
+  // method calls out while it accesses these.
   @exclusivity(unchecked) private var entries: [Entry] = []
   @exclusivity(unchecked) private var next = 0
+  /// The entry that answered the last lookup found here.
+  @exclusivity(unchecked) private var lastHit = 0
+
+  /// The thread's cache, made on the thread's first lookup; held by the thread-specific slot.
+  private static let slot: pthread_key_t = {
+    var slot = pthread_key_t()
+    let status = pthread_key_create(&slot) { RecentLookups.releaseCache($0) }
+    precondition(status == 0, "no thread-specific slot for the localisation cache")
+    return slot
+  }()
+
+  /// Drops the reference a thread's slot held, as the thread exits.
+  private static func releaseCache(_ cache: UnsafeMutableRawPointer?) {
+    guard let cache else { return }
+    Unmanaged<RecentLookups>.fromOpaque(cache).release()
+  }
+
+  /// Runs `body` with this thread's cache, borrowed without a retain.
+  static func onThisThread<Result>(_ body: (RecentLookups) -> Result) -> Result {
+    if let cache = pthread_getspecific(slot) {
+      return Unmanaged<RecentLookups>.fromOpaque(cache)._withUnsafeGuaranteedRef(body)
+    }
+    let made = RecentLookups()
+    pthread_setspecific(slot, Unmanaged.passRetained(made).toOpaque())
+    return body(made)
+  }
 
   /// The kept answer for this lookup, or nil.
   func text(_ key: String, table: String, bundle: Bundle, value: String, locale: String) -> String? {
     let identity = ObjectIdentifier(bundle)
-    lock.lock()
-    defer { lock.unlock() }
     // Field by field in place: a copy of an entry retained and released its six strings. Keys
     // of another length are passed over without comparing them (comparing two different strings
     // is a call into the runtime); one that is equal all the same (another normalization of the
     // same text) only misses here, and is looked up as usual.
     let length = key.utf8.count
-    for index in entries.indices
-    where entries[index].bundle == identity && entries[index].key.utf8.count == length
-      && entries[index].key == key && entries[index].table == table
-      && entries[index].locale == locale && entries[index].value == value
-    {
+    func matches(_ index: Int) -> Bool {
+      entries[index].bundle == identity && entries[index].key.utf8.count == length
+        && entries[index].key == key && entries[index].table == table
+        && entries[index].locale == locale && entries[index].value == value
+    }
+    // The entry that answered last first: a drag asks the same string move after move.
+    if lastHit < entries.count, matches(lastHit) { return entries[lastHit].text }
+    for index in entries.indices where matches(index) {
+      lastHit = index
       return entries[index].text
     }
     return nil
@@ -231,8 +266,6 @@ private final class RecentLookups: @unchecked Sendable {
     let entry = Entry(
       bundle: ObjectIdentifier(bundle), key: key, table: table, value: value, locale: locale,
       text: text, holder: bundle)
-    lock.lock()
-    defer { lock.unlock() }
     if entries.count < Self.capacity {
       entries.append(entry)
     } else {

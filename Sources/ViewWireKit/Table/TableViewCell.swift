@@ -105,7 +105,7 @@ open class TableViewCell: View {
     self.style = style
     self.reuseIdentifier = reuseIdentifier
     super.init()
-    setRenderColor("bg", .systemBackground)
+    setRenderColor(.bg, .systemBackground)
     addSubview(contentView)
   }
 
@@ -189,7 +189,7 @@ open class TableViewCell: View {
   private func updateSelectionLook() {
     let shows = (isSelected || isHighlighted) && selectionStyle != .none
     let colour = shows ? Self.selectedBackgroundColor : ownBackgroundColor
-    setRenderColor("bg", colour)
+    setRenderColor(.bg, colour)
   }
 
   private func updateAccessory() {

@@ -58,7 +58,7 @@ import ViewWireProtocol
 
   package init() {}
 
-  func noteRender(of view: View, key: String, previous: WireValue?) {
+  func noteRender(of view: View, key: RenderKey, previous: WireValue?) {
     guard view.wireID != 0 else { return }
     let wasQueued = view.pending.note { $0.render.record(key, previous: previous) }
     if !wasQueued { queueChanged(view) }

@@ -4,13 +4,15 @@ public import ViewWireProtocol
 /// A view's render properties by wire key, kept sorted by key.
 ///
 /// A view has a handful (a label six, most views none to three), so a short sorted array beats
-/// a hash table: the keys are short strings that compare inline without hashing, and the diff
+/// a hash table: the keys are interned (`RenderKey`) and compare as pointers, and the diff
 /// engine and `tree` read them in wire order (sorted) without sorting a copy.
 @usableFromInline package struct RenderProperties: Sequence, Equatable, Sendable {
   /// One property, with the hash term of the value the client holds for it.
   @usableFromInline package struct Entry: Sendable {
-    /// The wire key.
-    @usableFromInline package let key: String
+    /// The wire key, interned.
+    @usableFromInline package let renderKey: RenderKey
+    /// The wire key as text.
+    @inlinable package var key: String { renderKey.name }
     /// The value now.
     @usableFromInline package var value: WireValue
     /// The frame-hash term of the value the client holds for this key, recorded by the diff
@@ -28,11 +30,22 @@ public import ViewWireProtocol
 
   /// The value for `key`, or nil when absent; setting nil removes it. A changed value keeps its
   /// entry's `sentTerm`: the client still holds the old one until the engine sends the new.
-  package subscript(key: String) -> WireValue? {
+  package subscript(key: RenderKey) -> WireValue? {
     get {
       index(of: key).map { entries[$0].value }
     }
     set { _ = update(key, to: newValue) }
+  }
+
+  /// The value for the key named `key`, or nil when absent: read by comparing names, without
+  /// interning (the accessibility defaults and tests read keys by name); set through the
+  /// interned key.
+  package subscript(key: String) -> WireValue? {
+    get {
+      for entry in entries where entry.renderKey.name == key { return entry.value }
+      return nil
+    }
+    set { _ = update(RenderKey(key), to: newValue) }
   }
 
   /// Sets `key` to `value` (nil removes it), in one walk over the sorted keys, and says whether
@@ -41,12 +54,17 @@ public import ViewWireProtocol
   /// `View.setRenderProperty` read the old value through the subscript and then wrote through
   /// it: two walks over the keys, two copies of the old value and a comparison more, on every
   /// property a tap changes (issue 14, "Cheaper per input").
-  package mutating func update(_ key: String, to value: WireValue?) -> (changed: Bool, previous: WireValue?) {
-    var index = 0
-    while index < entries.count, entries[index].key < key { index += 1 }
-    guard index < entries.count, entries[index].key == key else {
+  ///
+  /// The key is looked for by address first (a changed value, the common case); only a key the
+  /// view lacks is placed by order.
+  package mutating func update(_ key: RenderKey, to value: WireValue?) -> (
+    changed: Bool, previous: WireValue?
+  ) {
+    guard let index = index(of: key) else {
       guard let value else { return (false, nil) }
-      entries.insert(Entry(key: key, value: value), at: index)
+      var index = 0
+      while index < entries.count, entries[index].renderKey < key { index += 1 }
+      entries.insert(Entry(renderKey: key, value: value), at: index)
       return (true, nil)
     }
     guard let value else { return (true, entries.remove(at: index).value) }
@@ -56,10 +74,13 @@ public import ViewWireProtocol
     return (true, previous)
   }
 
-  /// The index of `key`'s entry, keys compared as the setter compares them.
+  /// The index of `key`'s entry.
   @inlinable
-  package func index(of key: String) -> Int? {
-    entries.firstIndex { $0.key == key }
+  package func index(of key: RenderKey) -> Int? {
+    entries.withUnsafeBufferPointer { buffer in
+      for index in buffer.indices where buffer[index].renderKey == key { return index }
+      return nil
+    }
   }
 
   /// Whether the view has no render property.
@@ -110,7 +131,7 @@ public import ViewWireProtocol
   /// A property removed and set back within the frame has a new entry, which lost the term of
   /// what the client still holds, this same value: `term` gives it back.
   @inlinable package mutating func outcome(
-    of key: String, previous: WireValue?, term: (WireValue) -> UInt64
+    of key: RenderKey, previous: WireValue?, term: (WireValue) -> UInt64
   ) -> Outcome {
     guard let index = index(of: key) else {
       return previous == nil ? .unchanged : .removed
@@ -131,7 +152,7 @@ public import ViewWireProtocol
 
   /// Compares keys and values; the sent terms are the engine's bookkeeping, not the view's state.
   @usableFromInline package static func == (lhs: RenderProperties, rhs: RenderProperties) -> Bool {
-    lhs.entries.elementsEqual(rhs.entries) { $0.key == $1.key && $0.value == $1.value }
+    lhs.entries.elementsEqual(rhs.entries) { $0.renderKey == $1.renderKey && $0.value == $1.value }
   }
 }
 
@@ -159,7 +180,7 @@ package final class SharedRenderProperties: @unchecked Sendable {
       var hasher = Hasher()
       hasher.combine(entries.count)
       for entry in entries {
-        hasher.combine(entry.key)
+        hasher.combine(entry.renderKey)
         hasher.combine(entry.value)
         hasher.combine(entry.sentTerm)
       }
@@ -171,7 +192,7 @@ package final class SharedRenderProperties: @unchecked Sendable {
     static func == (lhs: Interned, rhs: Interned) -> Bool {
       lhs.hashCode == rhs.hashCode
         && lhs.entries.elementsEqual(rhs.entries) {
-          $0.key == $1.key && $0.value == $1.value && $0.sentTerm == $1.sentTerm
+          $0.renderKey == $1.renderKey && $0.value == $1.value && $0.sentTerm == $1.sentTerm
         }
     }
   }
@@ -214,7 +235,7 @@ package final class SharedRenderProperties: @unchecked Sendable {
 /// atomic write to a string not in the cache).
 @usableFromInline package struct RenderChanges: Sequence {
   /// A changed key with its value before the first change (nil: it was absent).
-  @usableFromInline package typealias Change = (key: String, previous: WireValue?)
+  @usableFromInline package typealias Change = (key: RenderKey, previous: WireValue?)
   // Declared in this order so the 17-byte optional value comes last and the fields that follow
   // it in `PendingChanges` and `View` (a few flags) fill its last slot: every view holds one of
   // these, empty between frames (issue 14, "Lean sessions").
@@ -222,24 +243,27 @@ package final class SharedRenderProperties: @unchecked Sendable {
   @usableFromInline var rest: [Change]
   /// How many keys changed.
   @usableFromInline package private(set) var count: Int
-  /// The key of the first change, when `count` is at least 1.
-  @usableFromInline package private(set) var firstKey: String
+  /// The key of the first change, nil until there is one (a nil pointer: `init` stores zero).
+  @usableFromInline var storedFirstKey: RenderKey?
   /// The value `firstKey` had before its first change.
   @usableFromInline package private(set) var firstPrevious: WireValue?
 
   @inlinable package init() {
     count = 0
-    firstKey = ""
+    storedFirstKey = nil
     firstPrevious = nil
     rest = []
   }
 
+  /// The key of the first change, when `count` is at least 1.
+  @inlinable package var firstKey: RenderKey { storedFirstKey! }
+
   /// Records `key`'s earlier value, unless an earlier change in this frame already did.
-  package mutating func record(_ key: String, previous: WireValue?) {
+  package mutating func record(_ key: RenderKey, previous: WireValue?) {
     if count == 0 {
-      (firstKey, firstPrevious) = (key, previous)
+      (storedFirstKey, firstPrevious) = (key, previous)
     } else {
-      if firstKey == key { return }
+      if storedFirstKey == key { return }
       for change in rest where change.key == key { return }
       rest.append((key, previous))
     }

@@ -129,15 +129,15 @@ final class AnimationTransaction: @unchecked Sendable {
       let value = WireValue.string(
         "\(serial) \(CanonicalNumber.format(max(0, duration))) \(CanonicalNumber.format(max(0, delay))) \(curve)"
       )
-      for view in views { view.setRenderProperty("anim", value) }
+      for view in views { view.setRenderProperty(.anim, value) }
       guard let scheduler = window.scheduler else { continue }
       let finish = completionScheduled ? nil : completion
       completionScheduled = completionScheduled || completion != nil
       let weakViews = views.map { WeakView(view: $0) }
       _ = scheduler.schedule(after: max(0, delay) + max(0, duration)) {
         for entry in weakViews {
-          guard let view = entry.view, view.renderProperties["anim"] == value else { continue }
-          view.setRenderProperty("anim", nil)
+          guard let view = entry.view, view.renderProperties[.anim] == value else { continue }
+          view.setRenderProperty(.anim, nil)
         }
         finish?(true)
       }

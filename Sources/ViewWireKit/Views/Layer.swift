@@ -12,17 +12,17 @@ public final class Layer {
 
   /// The radius of the rounded corners.
   public var cornerRadius: CGFloat = 0 {
-    didSet { view.setRenderProperty("radius", cornerRadius == 0 ? nil : .number(Double(cornerRadius))) }
+    didSet { view.setRenderProperty(.radius, cornerRadius == 0 ? nil : .number(Double(cornerRadius))) }
   }
 
   /// The width of the border, drawn inside the bounds.
   public var borderWidth: CGFloat = 0 {
-    didSet { view.setRenderProperty("border", borderWidth == 0 ? nil : .number(Double(borderWidth))) }
+    didSet { view.setRenderProperty(.border, borderWidth == 0 ? nil : .number(Double(borderWidth))) }
   }
 
   /// The colour of the border.
   public var borderColor: Color? {
-    didSet { view.setRenderColor("borderColor", borderColor) }
+    didSet { view.setRenderColor(.borderColor, borderColor) }
   }
 
   /// Whether sublayers are clipped: the same as the view's `clipsToBounds`.

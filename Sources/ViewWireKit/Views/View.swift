@@ -240,23 +240,38 @@ open class View: Responder {
   ///
   /// Unchecked for exclusivity at run time, as `alpha`: a store, then its observer (the square
   /// app sets it on every move of a drag).
-  @exclusivity(unchecked) open var backgroundColor: Color? {
-    didSet { setRenderColor("bg", backgroundColor) }
+  ///
+  /// A setter rather than an observer: a fixed colour is made a wire colour from the new value
+  /// before it is stored, so the colour is never copied. An observer read it back from the
+  /// storage and passed it on, a copy, and a copy of a colour goes through the runtime's generic
+  /// value witnesses (its `CGFloat`s are Foundation's): about 200 instructions per set, which the
+  /// square app does on every move of a drag (issue 14, "Cheaper per input").
+  open var backgroundColor: Color? {
+    get { storedBackgroundColor }
+    set {
+      let wire = newValue?.fixedWireColor
+      storedBackgroundColor = newValue
+      if let wire { return setRenderFixedColor(.bg, wire) }
+      setRenderColor(.bg, storedBackgroundColor)
+    }
   }
+  /// Storage behind `backgroundColor`. Unchecked for exclusivity at run time, as `alpha`: a
+  /// store, then the render property's update.
+  @exclusivity(unchecked) private var storedBackgroundColor: Color?
 
   /// Opacity from 0 to 1. Views below 0.01 are not hit-tested.
   @exclusivity(unchecked) open var alpha: CGFloat = 1 {
-    didSet { setRenderProperty("alpha", alpha == 1 ? nil : .number(Double(alpha))) }
+    didSet { setRenderProperty(.alpha, alpha == 1 ? nil : .number(Double(alpha))) }
   }
 
   /// Hidden views and their subtrees are neither drawn nor hit-tested.
   @exclusivity(unchecked) open var isHidden: Bool = false {
-    didSet { setRenderProperty("hidden", isHidden ? .bool(true) : nil) }
+    didSet { setRenderProperty(.hidden, isHidden ? .bool(true) : nil) }
   }
 
   /// Whether subviews are clipped to the bounds, for drawing and hit testing alike.
   open var clipsToBounds: Bool = false {
-    didSet { setRenderProperty("clips", clipsToBounds ? .bool(true) : nil) }
+    didSet { setRenderProperty(.clips, clipsToBounds ? .bool(true) : nil) }
   }
 
   /// Whether touches may land on this view and its subviews.
@@ -298,7 +313,7 @@ open class View: Responder {
   /// `accessibilityIdentifier`: it names the view for tests and scripts, and assistive
   /// technology does not read it (the label is ``accessibilityLabel``).
   @exclusivity(unchecked) open var accessibilityIdentifier: String? {
-    didSet { setRenderProperty("ident", accessibilityIdentifier.map { .string($0) }) }
+    didSet { setRenderProperty(.ident, accessibilityIdentifier.map { .string($0) }) }
   }
 
   /// The colour controls draw their content with; inherited from the superview when nil.
@@ -351,16 +366,23 @@ open class View: Responder {
   /// The kit's own properties call this from their `didSet`; an app's view may add keys of its
   /// own (PROTOCOL.md section 6). Setting a property to the value it has records nothing.
   public func setRenderProperty(_ key: String, _ value: WireValue?) {
+    setRenderProperty(RenderKey(key), value)
+  }
+
+  /// `setRenderProperty(_:_:)` with the key interned: the kit's own properties pass the static
+  /// keys (`.text`), which compare as pointers and carry their wire bytes and what this setter
+  /// asks of them, instead of strings compared and encoded again on every change.
+  package func setRenderProperty(_ key: RenderKey, _ value: WireValue?) {
     // A key set to a value of its own no longer follows a dynamic colour set before.
     if !dynamicColors.isEmpty { forgetDynamicColor(key) }
     let (changed, old) = renderProperties.update(key, to: value)
     guard changed else { return }
     changeTracker?.noteRender(of: self, key: key, previous: old)
-    if key != "anim" { noteAnimatedChange() }
+    if !key.isAnimation { noteAnimatedChange() }
     // Once worked out, the `a11y...` keys change only with the keys the defaults read (and
     // with what the app sets, and a control's selection, which refresh them themselves).
     if sendsAccessibilityKeys
-      && (AccessibilityDefaults.depend(on: key) || (!accessibilityKeysRefreshed && !key.hasPrefix("a11y")))
+      && (key.accessibilityDefaultsDepend || (!accessibilityKeysRefreshed && !key.isAccessibilityKey))
     {
       refreshAccessibilityKeys()
     }
@@ -371,19 +393,13 @@ open class View: Responder {
   /// traits change (a `hello appearance=`, joining a window), so the client always holds the
   /// concrete colour for its appearance. nil removes the key.
   public func setRenderColor(_ key: String, _ color: Color?) {
-    // A fixed colour the key holds already (the square app sets its square's on every move of a
-    // drag): compared where it is stored, without making the optional wire value that
-    // `setRenderProperty` would compare, and copy, and drop.
-    if let color, !color.isDynamic {
-      let wire = color.wireColor
-      if dynamicColors.isEmpty, let index = renderProperties.index(of: key),
-        case .color(let held) = renderProperties.entries[index].value, held == wire
-      {
-        return
-      }
-      setRenderProperty(key, .color(wire))
-      return
-    }
+    setRenderColor(RenderKey(key), color)
+  }
+
+  /// `setRenderColor(_:_:)` with the key interned, as the kit's own colours pass it.
+  package func setRenderColor(_ key: RenderKey, _ color: Color?) {
+    // A fixed colour: compared with what the key holds (`setRenderFixedColor`).
+    if let wire = color?.fixedWireColor { return setRenderFixedColor(key, wire) }
     // The traits are read only for a dynamic colour: a fixed one resolves to itself, and
     // reading them loads the weak window and copies its traits (a drag's every move sets the
     // square's colour).
@@ -399,6 +415,20 @@ open class View: Responder {
     }
   }
 
+  /// Sets `key` to a fixed colour already made a wire colour.
+  ///
+  /// A fixed colour the key holds already (the square app sets its square's on every move of a
+  /// drag) is compared where it is stored, without making the optional wire value that
+  /// `setRenderProperty` would compare, and copy, and drop.
+  func setRenderFixedColor(_ key: RenderKey, _ wire: WireColor) {
+    if dynamicColors.isEmpty, let index = renderProperties.index(of: key),
+      case .color(let held) = renderProperties.entries[index].value, held == wire
+    {
+      return
+    }
+    setRenderProperty(key, .color(wire))
+  }
+
   /// The dynamic colours behind render keys, by key; empty (no storage) for the many views that
   /// have none. A small table of pairs rather than a dictionary: a view has one or two
   /// (background, text), and a one-entry dictionary cost about 200 bytes, its table 100.
@@ -406,9 +436,9 @@ open class View: Responder {
   /// Unchecked for exclusivity at run time, as the fields below: every render property set
   /// reads it (and these were about a tenth of a tap's checks). Each access is a read, or a
   /// mutation that calls nothing that could reach the same field.
-  @exclusivity(unchecked) private var dynamicColors = SmallTable<String, Color>()
+  @exclusivity(unchecked) private var dynamicColors = SmallTable<RenderKey, Color>()
 
-  private func forgetDynamicColor(_ key: String) {
+  private func forgetDynamicColor(_ key: RenderKey) {
     guard dynamicColors[key] != nil else { return }
     dynamicColors[key] = nil
   }
@@ -444,7 +474,7 @@ open class View: Responder {
   /// may use dynamic colours.
   package func propagateTraitChange(from previous: TraitCollection) {
     resolveTraitDependents()
-    if renderProperties["draw"] != nil { setNeedsDisplay() }
+    if renderProperties[.draw] != nil { setNeedsDisplay() }
     traitCollectionDidChange(previous)
     for subview in subviews { subview.propagateTraitChange(from: previous) }
   }
@@ -818,13 +848,13 @@ open class View: Responder {
   /// Called when the size changes: the view must lay out again, as UIKit guarantees.
   private func sizeDidChange() {
     setNeedsLayout()
-    if renderProperties["draw"] != nil { setNeedsDisplay() }
+    if renderProperties[.draw] != nil { setNeedsDisplay() }
   }
 
   /// A change of bounds origin is a scroll; subclasses with content offsets report it.
   open func boundsOriginDidChange() {
     setRenderProperty(
-      "offset",
+      .offset,
       bounds.origin == .zero
         ? nil
         : .string(

@@ -55,7 +55,7 @@ extension SmallTable: Sendable where Key: Sendable, Value: Sendable {}
 /// reference counts are atomic, so sessions on different loops may share them.
 enum SharedColorTables {
   /// The keys the kit sets dynamic colours under.
-  private static let keys = ["bg", "textColor"]
+  private static let keys: [RenderKey] = [.bg, .textColor]
   /// The system colours (each one provider, so compared by identity after the components).
   private static let colors: [Color] = [
     .label, .systemBackground, .systemBlue, .secondaryLabel, .placeholderText,
@@ -63,16 +63,16 @@ enum SharedColorTables {
     .systemGreen, .systemRed, .separator,
   ]
   /// `keys` × `colors`, key-major.
-  private static let tables: [SmallTable<String, Color>] = keys.flatMap { key in
+  private static let tables: [SmallTable<RenderKey, Color>] = keys.flatMap { key in
     colors.map { color in
-      var table = SmallTable<String, Color>()
+      var table = SmallTable<RenderKey, Color>()
       table[key] = color
       return table
     }
   }
 
   /// The shared table holding only `key` → `color`, or nil when there is none.
-  static func table(_ key: String, _ color: Color) -> SmallTable<String, Color>? {
+  static func table(_ key: RenderKey, _ color: Color) -> SmallTable<RenderKey, Color>? {
     guard let keyIndex = keys.firstIndex(of: key), let colorIndex = colors.firstIndex(of: color) else {
       return nil
     }
