@@ -133,6 +133,17 @@ public final class Constraint {
     if strengthCode == StrengthTable.outOfLine { StrengthTable.shared.storeOutOfLine(strength, for: self) }
   }
 
+  /// A constraint whose strength sits in the shared table's side table whatever its value, as a
+  /// constraint made after the table filled up keeps it: tests take that path this way rather
+  /// than by filling the process-wide table, which every later constraint of the test process
+  /// would then have to share.
+  init(_ expression: Expression, _ relation: Relation, sideEntryStrength strength: Strength) {
+    self.expression = expression.reduced()
+    self.relation = relation
+    strengthCode = StrengthTable.outOfLine
+    StrengthTable.shared.storeOutOfLine(strength, for: self)
+  }
+
   /// The constraint `lhs relation rhs`.
   public convenience init(
     _ lhs: Expression, _ relation: Relation, _ rhs: Expression, strength: Strength = .required
@@ -180,22 +191,21 @@ public final class Constraint {
 /// Behind a pthread mutex rather than `Synchronization.Mutex` for the reason
 /// `FrozenTables.Registry` gives (ThreadSanitizer does not see the latter's futex on Linux).
 final class StrengthTable: @unchecked Sendable {
-  static let shared = StrengthTable()
+  /// The table every constraint's code refers to.
+  static let shared = StrengthTable(capacity: capacity)
   /// The code of a strength kept in the side table (no table slot has it).
   static let outOfLine: UInt16 = .max
-  /// How many strengths the table holds at most: every code but `outOfLine`.
+  /// How many strengths the shared table holds at most: every code but `outOfLine`.
   static let capacity = Int(outOfLine)
+
+  /// How many strengths this table holds at most (`StrengthTable.capacity` for the shared one;
+  /// a test's own table is small, so filling it leaves the shared one alone).
+  let capacity: Int
   /// The values by code: codes 0...3 are required, strong, medium and weak. Allocated once at
-  /// full capacity (512 KiB of address space, of which only the pages written take memory) so
-  /// readers never see it move.
-  nonisolated(unsafe) private static let values: UnsafeMutablePointer<Double> = {
-    let values = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
-    values[0] = Strength.required.value
-    values[1] = Strength.strong.value
-    values[2] = Strength.medium.value
-    values[3] = Strength.weak.value
-    return values
-  }()
+  /// full capacity (512 KiB of address space for the shared table, of which only the pages
+  /// written take memory) so readers never see it move; a `let`, so reading it takes no
+  /// exclusivity check either.
+  private let values: UnsafeMutablePointer<Double>
   /// The named strengths' bits, compared before taking the lock.
   private static let namedBits: (UInt64, UInt64, UInt64, UInt64) = (
     Strength.required.value.bitPattern, Strength.strong.value.bitPattern,
@@ -216,33 +226,54 @@ final class StrengthTable: @unchecked Sendable {
     return body()
   }
 
-  private init() {
+  /// An empty table (the four named strengths only) of at most `capacity` strengths.
+  init(capacity: Int) {
+    precondition(capacity >= 4 && capacity <= Self.capacity, "a strength table holds 4...65,535 values")
+    self.capacity = capacity
+    values = UnsafeMutablePointer<Double>.allocate(capacity: capacity)
+    values[0] = Strength.required.value
+    values[1] = Strength.strong.value
+    values[2] = Strength.medium.value
+    values[3] = Strength.weak.value
     pthread_mutex_init(mutex, nil)
-    for code in 0..<count { codes[Self.values[code].bitPattern] = UInt16(code) }
+    for code in 0..<count { codes[values[code].bitPattern] = UInt16(code) }
   }
 
-  /// The strength with this code (not `outOfLine`).
-  @inline(__always) static func strength(_ code: UInt16) -> Strength {
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+    values.deallocate()
+  }
+
+  /// The strength with this code in the shared table (not `outOfLine`).
+  @inline(__always) static func strength(_ code: UInt16) -> Strength { shared.strength(code) }
+
+  /// The strength with this code (not `outOfLine`). No lock: a slot never changes once written,
+  /// and whoever holds a code got it after its slot was written.
+  @inline(__always) func strength(_ code: UInt16) -> Strength {
     Strength(unclipped: values[Int(code)])
   }
 
+  /// The shared table's code for `strength` (see the instance method).
+  static func code(for strength: Strength) -> UInt16 { shared.code(for: strength) }
+
   /// The code for `strength`, adding it to the table when it is new and there is room;
   /// `outOfLine` when there is not.
-  static func code(for strength: Strength) -> UInt16 {
+  func code(for strength: Strength) -> UInt16 {
     let bits = strength.value.bitPattern
-    if bits == namedBits.0 { return 0 }
-    if bits == namedBits.1 { return 1 }
-    if bits == namedBits.2 { return 2 }
-    if bits == namedBits.3 { return 3 }
-    return shared.intern(bits)
+    if bits == Self.namedBits.0 { return 0 }
+    if bits == Self.namedBits.1 { return 1 }
+    if bits == Self.namedBits.2 { return 2 }
+    if bits == Self.namedBits.3 { return 3 }
+    return intern(bits)
   }
 
   private func intern(_ bits: UInt64) -> UInt16 {
     withLock {
       if let code = codes[bits] { return code }
-      guard count < Self.capacity else { return Self.outOfLine }
+      guard count < capacity else { return Self.outOfLine }
       let code = UInt16(count)
-      Self.values[count] = Double(bitPattern: bits)
+      values[count] = Double(bitPattern: bits)
       codes[bits] = code
       count += 1
       return code

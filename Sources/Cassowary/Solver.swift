@@ -87,28 +87,37 @@ public final class Solver {
     var constant: Double
   }
 
+  // The solver's stored properties are `@exclusivity(unchecked)`: a class's stored property
+  // otherwise has every access the optimizer cannot prove alone checked at run time
+  // (`swift_beginAccess`/`swift_endAccess`, a thread-local access set), and the tableau's
+  // helpers touch `rows`, `columns`, `slotOfSymbol` and the objective in every step of every
+  // loop: in callgrind about a fifth of a form build's instructions went to those checks. A
+  // solver is used by one thread at a time and none of its methods hands out an access that
+  // another of them could overlap (the tests ran with the checks on and never tripped one);
+  // `Variable.value` made the same trade in 62fb1b5. Stop 15 in BENCHMARKS.md.
+
   /// The constraints held, each found through its `solverIndex` (or `overflow`), so the solver
   /// keeps no hash table of constraints: a dictionary's buckets were 40 bytes each and up to half
   /// empty after growth, in every window's solver for the session's life.
-  private var entries: [ConstraintEntry] = []
+  @exclusivity(unchecked) private var entries: [ConstraintEntry] = []
   /// Entries of constraints whose `solverIndex` another solver holds; empty unless a constraint
   /// is in two solvers at once.
-  private var overflow: [ObjectIdentifier: Int32] = [:]
-  private var nextSerial = 0
+  @exclusivity(unchecked) private var overflow: [ObjectIdentifier: Int32] = [:]
+  @exclusivity(unchecked) private var nextSerial = 0
   /// How negative an objective coefficient must be to count as an improving direction. Reduced
   /// costs are sums of strengths, and at UIKit's scale (priority 999 is about 1e9) their rounding
   /// noise exceeds any fixed tolerance; a tiny negative noise term then "improves" along a
   /// direction nothing bounds and the simplex reports the objective unbounded. The tolerance
   /// follows the largest strength in the solver, far below the weakest real reduced cost (about 1).
-  private var objectiveTolerance = 1.0e-8
+  @exclusivity(unchecked) private var objectiveTolerance = 1.0e-8
   /// Set while the tableau is rebuilt, so a failure then is reported instead of recursing.
-  private var isRebuilding = false
+  @exclusivity(unchecked) private var isRebuilding = false
   /// How many times an incremental step fell back to rebuilding the tableau (see
   /// `recover(from:)`); tests assert it stays 0 on the workloads that used to need it.
   public private(set) var rebuildCount = 0
-  private var edits: [ObjectIdentifier: EditEntry] = [:]
+  @exclusivity(unchecked) private var edits: [ObjectIdentifier: EditEntry] = [:]
   /// Every user variable with its symbol, for ``updateVariables()``.
-  private var externals: [(variable: Variable, symbol: Symbol)] = []
+  @exclusivity(unchecked) private var externals: [(variable: Variable, symbol: Symbol)] = []
   /// Per user variable: its place in `externals` and how many constraints in the solver mention
   /// it. A variable no constraint mentions any more is forgotten, so a long-lived solver (a
   /// window showing one app after another) does not keep, and update on every solve, the
@@ -117,7 +126,7 @@ public final class Solver {
   /// One table for the symbol, the place and the count (rather than a table of symbols beside a
   /// table of uses): a window's solver lives as long as its session, and the second hash table
   /// was about 1 KB of every idle session (BENCHMARKS.md, bench-sessions).
-  private var externalUses: [ObjectIdentifier: ExternalUse] = [:]
+  @exclusivity(unchecked) private var externalUses: [ObjectIdentifier: ExternalUse] = [:]
 
   /// A user variable's symbol, its place in `externals` and how many constraints mention it.
   struct ExternalUse {
@@ -134,34 +143,34 @@ public final class Solver {
   package var entryCapacities: (entries: Int, externals: Int) { (entries.capacity, externals.capacity) }
 
   /// The tableau rows, by slot; a free slot holds an empty row with an invalid basic symbol.
-  private var rows: [Row] = []
-  private var freeSlots: [Int32] = []
+  @exclusivity(unchecked) private var rows: [Row] = []
+  @exclusivity(unchecked) private var freeSlots: [Int32] = []
   /// Per symbol id: the slot of the row the symbol is basic in, or -1 if it is parametric.
-  private var slotOfSymbol: [Int32] = [-1]
+  @exclusivity(unchecked) private var slotOfSymbol: [Int32] = [-1]
   /// Per symbol id: slots of rows that mention the symbol (a superset; see the type's docs).
-  private var columns = ColumnIndex()
+  @exclusivity(unchecked) private var columns = ColumnIndex()
   /// Per slot: the last walk that visited it, to drop duplicate column entries.
-  private var visited: [UInt32] = []
-  private var walk: UInt32 = 0
+  @exclusivity(unchecked) private var visited: [UInt32] = []
+  @exclusivity(unchecked) private var walk: UInt32 = 0
 
   /// While the solver sits idle after ``trimStorage()``: what `freeze()` packed, shared with
   /// every other solver whose packed tables are the same (``FrozenTables``); the next change
   /// unpacks it (`thaw()`) exactly as it was. Meanwhile `rows`, `visited` and `columns` are
   /// empty, and so is `externalUses` (which only the changes look up: its symbol and place are
   /// in `externals`, and a hash table's buckets cost 32 bytes a variable, half of them empty).
-  private var frozen: FrozenTables?
+  @exclusivity(unchecked) private var frozen: FrozenTables?
   /// After a thaw, the tables thawed from, and per slot whether its row's cells are still only
   /// there (`unread`): a thaw unpacks each row's constant and basic symbol but not its cells,
   /// which `read(_:)` unpacks when a step first needs them, so a frame that changes a few rows
   /// of a large tableau unpacks those rows, not all of them (Stop 13 in BENCHMARKS.md). The
   /// next freeze copies the unread rows' cells from `thawedFrom` as they were.
-  private var thawedFrom: FrozenTables?
-  private var unread: [Bool] = []
+  @exclusivity(unchecked) private var thawedFrom: FrozenTables?
+  @exclusivity(unchecked) private var unread: [Bool] = []
 
-  private var infeasibleRows: [Symbol] = []
-  private var objective = Row()
+  @exclusivity(unchecked) private var infeasibleRows: [Symbol] = []
+  @exclusivity(unchecked) private var objective = Row()
   /// The phase-one objective while a row is being added with an artificial variable.
-  private var artificial: Row?
+  @exclusivity(unchecked) private var artificial: Row?
 
   /// An empty solver.
   public init() {}
