@@ -50,26 +50,24 @@ public final class Solver {
     var other: Symbol
   }
 
-  /// One constraint held: 24 bytes (a `Tag` of two `Symbol`s and an `Int` serial made it 40;
-  /// a window's solver keeps one per constraint for the session's life, Stop 13).
+  /// One constraint held: 16 bytes, the constraint and its tag's two symbols packed (it was 24
+  /// with a `UInt32` serial and an overflow flag; a window's solver keeps one per constraint for
+  /// the session's life, Stop 15). The order constraints were added in, which a rebuild needs,
+  /// is their markers' order: every constraint gets a new marker when it is added, symbol ids
+  /// only grow, and renumbering keeps their order. Whether an entry is found through `overflow`
+  /// is whether `overflow` has its constraint (a constraint is in a solver once at most).
   struct ConstraintEntry {
-    let constraint: Constraint
+    /// The ``Constraint`` or ``SizeBounds`` held. For size bounds the tag is the first bound's,
+    /// kept as the entry's age; each bound's own tag is in the object.
+    let object: AnyObject
     /// The tag's two symbols, packed as `PackedRows.pack` packs them.
     private var marker: UInt32
     private var other: UInt32
-    /// When it was added, so a rebuild adds the survivors in their original order (renumbered
-    /// in that order before it would wrap, see `insertEntry`).
-    var serial: UInt32
-    /// Whether `overflow` finds this entry, rather than the constraint's `solverIndex` (which
-    /// another solver holding the same constraint claimed first).
-    let inOverflow: Bool
 
-    init(constraint: Constraint, tag: Tag, serial: UInt32, inOverflow: Bool) {
-      self.constraint = constraint
+    init(object: AnyObject, tag: Tag) {
+      self.object = object
       marker = PackedRows.pack(tag.marker)
       other = PackedRows.pack(tag.other)
-      self.serial = serial
-      self.inOverflow = inOverflow
     }
 
     var tag: Tag {
@@ -79,12 +77,37 @@ public final class Solver {
         other = PackedRows.pack(newValue.other)
       }
     }
+
+    /// The marker's id: the order the constraint was added in.
+    var age: UInt32 { marker & (1 << 29 - 1) }
   }
 
+  /// One edit variable: 32 bytes in a list sorted by `key` (a hash table of them was 392 bytes
+  /// for a window's four, for the session's life; Stop 15). Few variables are editable at once
+  /// (a pinned view has four), so a binary search finds one in two or three steps.
   struct EditEntry {
-    var tag: Tag
+    /// The variable's identity, which orders the list.
+    let key: ObjectIdentifier
+    private var marker: UInt32
+    private var other: UInt32
     let constraint: Constraint
     var constant: Double
+
+    init(key: ObjectIdentifier, tag: Tag, constraint: Constraint, constant: Double) {
+      self.key = key
+      marker = PackedRows.pack(tag.marker)
+      other = PackedRows.pack(tag.other)
+      self.constraint = constraint
+      self.constant = constant
+    }
+
+    var tag: Tag {
+      get { Tag(marker: PackedRows.unpack(marker), other: PackedRows.unpack(other)) }
+      set {
+        marker = PackedRows.pack(newValue.marker)
+        other = PackedRows.pack(newValue.other)
+      }
+    }
   }
 
   // The solver's stored properties are `@exclusivity(unchecked)`: a class's stored property
@@ -103,7 +126,6 @@ public final class Solver {
   /// Entries of constraints whose `solverIndex` another solver holds; empty unless a constraint
   /// is in two solvers at once.
   @exclusivity(unchecked) private var overflow: [ObjectIdentifier: Int32] = [:]
-  @exclusivity(unchecked) private var nextSerial = 0
   /// How negative an objective coefficient must be to count as an improving direction. Reduced
   /// costs are sums of strengths, and at UIKit's scale (priority 999 is about 1e9) their rounding
   /// noise exceeds any fixed tolerance; a tiny negative noise term then "improves" along a
@@ -115,7 +137,8 @@ public final class Solver {
   /// How many times an incremental step fell back to rebuilding the tableau (see
   /// `recover(from:)`); tests assert it stays 0 on the workloads that used to need it.
   public private(set) var rebuildCount = 0
-  @exclusivity(unchecked) private var edits: [ObjectIdentifier: EditEntry] = [:]
+  /// The edit variables, sorted by `EditEntry.key` (see `editIndex(of:)`).
+  @exclusivity(unchecked) private var edits: [EditEntry] = []
   /// Every user variable with its symbol, for ``updateVariables()``.
   @exclusivity(unchecked) private var externals: [(variable: Variable, symbol: Symbol)] = []
   /// Per user variable: its place in `externals` and how many constraints in the solver mention
@@ -185,7 +208,13 @@ public final class Solver {
   public func addConstraint(_ constraint: Constraint) throws(SolverError) {
     thaw()
     guard entryIndex(of: constraint) == nil else { throw .duplicateConstraint("\(constraint)") }
+    try add(constraint, bounds: nil, bound: 0)
+  }
 
+  /// Adds `constraint`'s row and re-optimises. Its tag is filed before re-optimising, as a
+  /// rebuild then re-adds what is filed: in a new entry, or as bound `bound` of `bounds` (which
+  /// has an entry already).
+  private func add(_ constraint: Constraint, bounds: SizeBounds?, bound: Int) throws(SolverError) {
     var (row, tag) = makeRow(for: constraint)
     var subject = chooseSubject(row, tag)
 
@@ -209,7 +238,13 @@ public final class Solver {
       }
     }
 
-    insertEntry(constraint, tag: tag)
+    if let bounds {
+      bounds.setTag(bound, tag)
+      // The entry's age is its first bound's marker.
+      if let index = entryIndex(of: bounds), !entries[index].tag.marker.isValid { entries[index].tag = tag }
+    } else {
+      insertEntry(constraint, tag: tag)
+    }
     for variable in mentionedVariables(of: constraint) {
       externalUses[ObjectIdentifier(variable)]?.count += 1
     }
@@ -231,7 +266,11 @@ public final class Solver {
     thaw()
     guard let index = entryIndex(of: constraint) else { throw .unknownConstraint("\(constraint)") }
     let entry = removeEntry(at: index)
-    let tag = entry.tag
+    try removeRow(entry.tag, of: constraint)
+  }
+
+  /// Takes out the row of `constraint`, whose entry (or bound) is gone already, and re-optimises.
+  private func removeRow(_ tag: Tag, of constraint: Constraint) throws(SolverError) {
     removeErrorTerms(tag, strength: constraint.strength)
 
     // If the marker is basic its row is the constraint; otherwise pivot the marker into the basis
@@ -254,6 +293,59 @@ public final class Solver {
     }
   }
 
+  // MARK: - Size bounds
+
+  /// Adds a view's size bounds (see ``SizeBounds``): each bound as ``addConstraint(_:)`` would
+  /// add its constraint, in order, re-optimising after each. A bound the solver cannot take (a
+  /// required one in conflict) is left out and the others are added, as a caller adding the
+  /// constraints one by one and ignoring a refusal would have them.
+  ///
+  /// - Throws: ``SolverError/duplicateConstraint(_:)`` if a solver holds these bounds already
+  ///   (a bounds object keeps its bounds' tags, so it is in one solver at a time).
+  public func addSizeBounds(_ bounds: SizeBounds) throws(SolverError) {
+    thaw()
+    guard bounds.solverIndex < 0 else { throw .duplicateConstraint("size bounds of \(bounds.width)") }
+    try addBounds(bounds, only: nil)
+  }
+
+  /// Adds the bounds `only` lists (every bound there is when nil), into a new entry.
+  private func addBounds(_ bounds: SizeBounds, only: [Bool]?) throws(SolverError) {
+    for index in 0..<SizeBounds.boundCount { bounds.setTag(index, Tag(marker: .invalid, other: .invalid)) }
+    insertEntry(bounds, tag: Tag(marker: .invalid, other: .invalid))
+    for index in 0..<SizeBounds.boundCount where bounds.hasBound(index) && only?[index] ?? true {
+      do {
+        try add(bounds.constraint(index), bounds: bounds, bound: index)
+      } catch {
+        // A rebuild re-adds what was in the solver: a refusal then is an error of the rebuild.
+        if isRebuilding { throw error }
+      }
+    }
+    // Nothing taken: no entry.
+    if let index = entryIndex(of: bounds), !entries[index].tag.marker.isValid { _ = removeEntry(at: index) }
+  }
+
+  /// Removes size bounds added with ``addSizeBounds(_:)``: each bound held, in order, as
+  /// ``removeConstraint(_:)`` would remove its constraint.
+  ///
+  /// - Throws: ``SolverError/unknownConstraint(_:)`` if this solver does not hold them.
+  public func removeSizeBounds(_ bounds: SizeBounds) throws(SolverError) {
+    thaw()
+    guard entryIndex(of: bounds) != nil else { throw .unknownConstraint("size bounds of \(bounds.width)") }
+    for index in 0..<SizeBounds.boundCount where bounds.isHeld(index) {
+      let tag = bounds.tag(index)
+      bounds.setTag(index, Tag(marker: .invalid, other: .invalid))
+      // The entry goes with the last bound held, before its row (as a constraint's does).
+      if !(index + 1..<SizeBounds.boundCount).contains(where: bounds.isHeld),
+        let entry = entryIndex(of: bounds)
+      {
+        _ = removeEntry(at: entry)
+      }
+      // As a caller removing the constraints one by one and ignoring a failure would.
+      try? removeRow(tag, of: bounds.constraint(index))
+    }
+    if let entry = entryIndex(of: bounds) { _ = removeEntry(at: entry) }
+  }
+
   /// The safety net under every incremental step: a step that reaches a state the algorithm
   /// rules out (an unbounded objective, a dual pivot with no entering symbol) is redone by
   /// rebuilding the tableau from the constraints and suggestions the solver holds, which is
@@ -274,19 +366,32 @@ public final class Solver {
     isRebuilding = true
     rebuildCount += 1
     defer { isRebuilding = false }
-    let survivors = entries.sorted { $0.serial < $1.serial }
+    let survivors = entries.sorted { $0.age < $1.age }
+    // Which bounds each size bounds object has in the solver, read before `reset` forgets them.
+    let held = survivors.map { entry -> [Bool]? in
+      guard let bounds = entry.object as? SizeBounds else { return nil }
+      return (0..<SizeBounds.boundCount).map(bounds.isHeld)
+    }
     let editEntries = edits
     reset()
-    for entry in survivors { try addConstraint(entry.constraint) }
-    for (key, edit) in editEntries {
+    for (entry, bounds) in zip(survivors, held) {
+      if let constraint = entry.object as? Constraint {
+        try addConstraint(constraint)
+      } else if let sizeBounds = entry.object as? SizeBounds, let bounds {
+        try addBounds(sizeBounds, only: bounds)
+      }
+    }
+    for edit in editEntries {
       guard let added = entryIndex(of: edit.constraint) else {
         throw .internalSolverError("edit constraint \(edit.constraint) missing after a rebuild")
       }
-      edits[key] = EditEntry(tag: entries[added].tag, constraint: edit.constraint, constant: 0)
+      // Same keys, same order: the list stays sorted.
+      edits.append(
+        EditEntry(key: edit.key, tag: entries[added].tag, constraint: edit.constraint, constant: 0))
     }
-    for (key, edit) in editEntries where edit.constant != 0 {
+    for edit in editEntries where edit.constant != 0 {
       guard let variable = edit.constraint.expression.terms.first?.variable else { continue }
-      assert(ObjectIdentifier(variable) == key)
+      assert(ObjectIdentifier(variable) == edit.key)
       try suggestValue(variable, edit.constant)
     }
   }
@@ -305,29 +410,44 @@ public final class Solver {
   ///   ``SolverError/badRequiredStrength(_:)`` for a required strength.
   public func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
     let key = ObjectIdentifier(variable)
-    guard edits[key] == nil else { throw .duplicateEditVariable("\(variable)") }
+    let place = editIndex(of: key)
+    guard !place.found else { throw .duplicateEditVariable("\(variable)") }
     guard !strength.isRequired else { throw .badRequiredStrength("\(variable)") }
     let constraint = Constraint(Expression(variable), .equal, strength: strength)
     try addConstraint(constraint)
     guard let index = entryIndex(of: constraint) else {
       throw .internalSolverError("edit constraint for \(variable) missing after it was added")
     }
-    edits[key] = EditEntry(tag: entries[index].tag, constraint: constraint, constant: 0)
+    edits.insert(
+      EditEntry(key: key, tag: entries[index].tag, constraint: constraint, constant: 0), at: place.index)
+  }
+
+  /// Where the edit entry of the variable `key` is in `edits`, or where it would go.
+  @inline(__always) private func editIndex(of key: ObjectIdentifier) -> (index: Int, found: Bool) {
+    var low = 0
+    var high = edits.count
+    while low < high {
+      let middle = (low + high) / 2
+      let probe = edits[middle].key
+      if probe == key { return (middle, true) }
+      if probe < key { low = middle + 1 } else { high = middle }
+    }
+    return (low, false)
   }
 
   /// Stops `variable` from being editable and removes its edit constraint.
   ///
   /// - Throws: ``SolverError/unknownEditVariable(_:)`` if it is not an edit variable.
   public func removeEditVariable(_ variable: Variable) throws(SolverError) {
-    guard let entry = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
-      throw .unknownEditVariable("\(variable)")
-    }
+    let place = editIndex(of: ObjectIdentifier(variable))
+    guard place.found else { throw .unknownEditVariable("\(variable)") }
+    let entry = edits.remove(at: place.index)
     try removeConstraint(entry.constraint)
   }
 
   /// Whether `variable` is currently an edit variable.
   public func hasEditVariable(_ variable: Variable) -> Bool {
-    edits[ObjectIdentifier(variable)] != nil
+    editIndex(of: ObjectIdentifier(variable)).found
   }
 
   /// Suggests a value for an edit variable and re-optimises incrementally with the dual simplex
@@ -340,12 +460,12 @@ public final class Solver {
   ///
   /// - Throws: ``SolverError/unknownEditVariable(_:)`` if `variable` is not an edit variable.
   public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
-    let key = ObjectIdentifier(variable)
-    guard var entry = edits[key] else { throw .unknownEditVariable("\(variable)") }
+    let place = editIndex(of: ObjectIdentifier(variable))
+    guard place.found else { throw .unknownEditVariable("\(variable)") }
     thaw()
+    let entry = edits[place.index]
     let delta = value - entry.constant
-    entry.constant = value
-    edits[key] = entry
+    edits[place.index].constant = value
 
     let tag = entry.tag
     let markerSlot = slotOfSymbol[tag.marker.index]
@@ -393,7 +513,7 @@ public final class Solver {
     releaseEntries()
     entries = []
     overflow = [:]
-    edits = [:]
+    edits = []
     externals = []
     externalUses = [:]
     rows = []
@@ -465,7 +585,7 @@ public final class Solver {
     // A dictionary keeps its capacity at three quarters of its buckets, and a bucket holds a key
     // and a value.
     bytes += externalUses.capacity * 4 / 3 * (8 + MemoryLayout<ExternalUse>.stride)
-    bytes += edits.capacity * 4 / 3 * (8 + MemoryLayout<EditEntry>.stride)
+    bytes += edits.capacity * MemoryLayout<EditEntry>.stride
     bytes += overflow.capacity * 4 / 3 * 12
     return StorageStatistics(
       constraints: entries.count, rows: rowSlots - freeSlots.count, rowSlots: rowSlots, cells: cells,
@@ -502,8 +622,8 @@ public final class Solver {
     // for 64 after growth, 216 bytes of every idle session; Stop 14).
     fitExactly(&entries)
     fitExactly(&externals)
+    fitExactly(&edits)
     objective.compact()
-    shrinkDictionary(&edits)
     shrinkDictionary(&overflow)
     freeze()
   }
@@ -570,7 +690,15 @@ public final class Solver {
   /// their packed form, and read only when the ids are renumbered.
   private func renumberSymbolsIfSparse() {
     var known = externals.count
-    for entry in entries { known += entry.tag.other.isValid ? 2 : 1 }
+    for entry in entries {
+      if let bounds = entry.object as? SizeBounds {
+        for index in 0..<SizeBounds.boundCount where bounds.isHeld(index) {
+          known += bounds.tag(index).other.isValid ? 2 : 1
+        }
+      } else {
+        known += entry.tag.other.isValid ? 2 : 1
+      }
+    }
     guard known * 2 < slotOfSymbol.count else { return }
     var used = [Bool](repeating: false, count: slotOfSymbol.count)
     for (slot, row) in rows.enumerated() where row.basic.isValid {
@@ -588,6 +716,12 @@ public final class Solver {
     for entry in entries {
       used[entry.tag.marker.index] = true
       used[entry.tag.other.index] = true
+      if let bounds = entry.object as? SizeBounds {
+        for index in 0..<SizeBounds.boundCount where bounds.isHeld(index) {
+          used[bounds.tag(index).marker.index] = true
+          used[bounds.tag(index).other.index] = true
+        }
+      }
     }
     for (_, symbol) in externals { used[symbol.index] = true }
     used[0] = true
@@ -608,9 +742,15 @@ public final class Solver {
     objective.renumber(newID)
     for index in entries.indices {
       entries[index].tag = Tag(marker: map(entries[index].tag.marker), other: map(entries[index].tag.other))
+      if let bounds = entries[index].object as? SizeBounds {
+        for bound in 0..<SizeBounds.boundCount where bounds.isHeld(bound) {
+          let tag = bounds.tag(bound)
+          bounds.setTag(bound, Tag(marker: map(tag.marker), other: map(tag.other)))
+        }
+      }
     }
-    for (key, edit) in edits {
-      edits[key]?.tag = Tag(marker: map(edit.tag.marker), other: map(edit.tag.other))
+    for index in edits.indices {
+      edits[index].tag = Tag(marker: map(edits[index].tag.marker), other: map(edits[index].tag.other))
     }
     for index in externals.indices {
       let symbol = map(externals[index].symbol)
@@ -638,56 +778,70 @@ public final class Solver {
   /// Where `constraint`'s entry is, or nil when the solver does not hold it.
   @inline(__always) private func entryIndex(of constraint: Constraint) -> Int? {
     let index = Int(constraint.solverIndex)
-    if index >= 0 && index < entries.count && entries[index].constraint === constraint { return index }
+    if index >= 0 && index < entries.count && entries[index].object === constraint { return index }
     guard !overflow.isEmpty else { return nil }
     return overflow[ObjectIdentifier(constraint)].map(Int.init)
   }
 
-  private func insertEntry(_ constraint: Constraint, tag: Tag) {
+  /// Where the entry of `bounds` is, or nil when the solver does not hold them (size bounds
+  /// are never in `overflow`: they are in one solver at a time).
+  private func entryIndex(of bounds: SizeBounds) -> Int? {
+    let index = Int(bounds.solverIndex)
+    if index >= 0 && index < entries.count && entries[index].object === bounds { return index }
+    return nil
+  }
+
+  private func insertEntry(_ object: AnyObject, tag: Tag) {
     let index = Int32(entries.count)
-    // Claimed by another solver (or by one that went away holding it): found through `overflow`.
-    let claimed = constraint.solverIndex >= 0
-    if claimed {
+    if let constraint = object as? Constraint, constraint.solverIndex >= 0 {
+      // Claimed by another solver (or by one that went away holding it): found through `overflow`.
       overflow[ObjectIdentifier(constraint)] = index
     } else {
+      setSolverIndex(of: object, index)
+    }
+    entries.append(ConstraintEntry(object: object, tag: tag))
+  }
+
+  /// Sets the `solverIndex` of a constraint or size bounds.
+  @inline(__always) private func setSolverIndex(of object: AnyObject, _ index: Int32) {
+    if let constraint = object as? Constraint {
       constraint.solverIndex = index
+    } else if let bounds = object as? SizeBounds {
+      bounds.solverIndex = index
     }
-    if nextSerial >= Int(UInt32.max) {
-      // Serials only order the entries: give them 0, 1, 2... in their order again.
-      let byAge = entries.indices.sorted { entries[$0].serial < entries[$1].serial }
-      for (age, index) in byAge.enumerated() { entries[index].serial = UInt32(age) }
-      nextSerial = entries.count
-    }
-    entries.append(
-      ConstraintEntry(constraint: constraint, tag: tag, serial: UInt32(nextSerial), inOverflow: claimed))
-    nextSerial += 1
+  }
+
+  /// Whether `entry` is found through `overflow` rather than its object's `solverIndex`.
+  @inline(__always) private func isInOverflow(_ entry: ConstraintEntry) -> Bool {
+    !overflow.isEmpty && overflow[ObjectIdentifier(entry.object)] != nil
   }
 
   /// Removes the entry at `index`, moving the last entry into its place.
   private func removeEntry(at index: Int) -> ConstraintEntry {
     let entry = entries[index]
-    if entry.inOverflow {
-      overflow[ObjectIdentifier(entry.constraint)] = nil
+    if isInOverflow(entry) {
+      overflow[ObjectIdentifier(entry.object)] = nil
     } else {
-      entry.constraint.solverIndex = -1
+      setSolverIndex(of: entry.object, -1)
     }
     let last = entries.count - 1
     if index != last {
       let moved = entries[last]
       entries[index] = moved
-      if moved.inOverflow {
-        overflow[ObjectIdentifier(moved.constraint)] = Int32(index)
+      if isInOverflow(moved) {
+        overflow[ObjectIdentifier(moved.object)] = Int32(index)
       } else {
-        moved.constraint.solverIndex = Int32(index)
+        setSolverIndex(of: moved.object, Int32(index))
       }
     }
     entries.removeLast()
     return entry
   }
 
-  /// Gives the constraints' `solverIndex` back, so another solver can claim them.
+  /// Gives the constraints' and size bounds' `solverIndex` back, so another solver can claim
+  /// them.
   private func releaseEntries() {
-    for entry in entries where !entry.inOverflow { entry.constraint.solverIndex = -1 }
+    for entry in entries where !isInOverflow(entry) { setSolverIndex(of: entry.object, -1) }
   }
 
   deinit { releaseEntries() }

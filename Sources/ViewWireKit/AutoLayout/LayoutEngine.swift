@@ -59,8 +59,9 @@ public final class LayoutEngine {
     case none
     /// A view whose frame is a fixed input: its four edit variables, with the last suggestion.
     case pinned(CGRect)
-    /// A constraint-positioned view: its intrinsic size constraints and what they encode.
-    case intrinsic([Constraint], IntrinsicKey)
+    /// A constraint-positioned view: its intrinsic size bounds (one solver object for what were
+    /// six constraints, a list and two terms arrays; Stop 15) and what they encode.
+    case intrinsic(SizeBounds, IntrinsicKey)
     /// A system guide: the four constraints tying it to its owner, and their insets.
     case ties([Constraint], EdgeInsets)
   }
@@ -414,7 +415,9 @@ public final class LayoutEngine {
     case .pinned:
       let v = record.item.layoutVariables
       for variable in [v.minX, v.minY, v.width, v.height] { try? solver.removeEditVariable(variable) }
-    case .intrinsic(let constraints, _), .ties(let constraints, _):
+    case .intrinsic(let bounds, _):
+      try? solver.removeSizeBounds(bounds)
+    case .ties(let constraints, _):
       for constraint in constraints { try? solver.removeConstraint(constraint) }
     }
     record.extras = .none
@@ -470,34 +473,21 @@ public final class LayoutEngine {
     let key = intrinsicKey(of: view)
     guard key != record.intrinsicKey else { return false }
     clearExtras(record)  // the old intrinsic constraints (or, never in practice, a pin)
-    // An axis's constraints all say `length relation value`: they share one terms array (CoW)
-    // instead of one each (64 bytes, for as long as the view is laid out), and are made at their
-    // strength directly rather than made required and copied. The constant is computed as the
-    // operators compute it (`0 + value * -1`), so every bit the solver sees is the same.
-    let width = Cassowary.Expression(v.width).terms
-    let height = Cassowary.Expression(v.height).terms
-    func length(
-      _ terms: [Cassowary.Term], _ relation: Cassowary.Relation, _ value: CGFloat,
-      _ strength: Cassowary.Strength
-    ) -> Constraint {
-      Constraint(
-        Cassowary.Expression(terms: terms, constant: 0 + Double(value) * -1), relation, strength: strength)
-    }
-    var made: [Constraint] = []
-    if size.width != View.noIntrinsicMetric {
-      made.append(length(width, .lessOrEqual, size.width, state.hugging.horizontal.strength))
-      made.append(length(width, .greaterOrEqual, size.width, state.compression.horizontal.strength))
-    }
-    if size.height != View.noIntrinsicMetric {
-      made.append(length(height, .lessOrEqual, size.height, state.hugging.vertical.strength))
-      made.append(length(height, .greaterOrEqual, size.height, state.compression.vertical.strength))
-    }
-    // Sizes are never negative, whatever optional constraints want.
-    made.append(length(width, .greaterOrEqual, 0, .required))
-    made.append(length(height, .greaterOrEqual, 0, .required))
-    for constraint in made { try? solver.addConstraint(constraint) }
-    solverAdditions += made.count
-    record.extras = .intrinsic(made, key)
+    // An axis's bounds all say `length relation value`, at the view's priorities: one
+    // `SizeBounds` builds each bound's row from a constraint made as the six constraints were
+    // made (`0 + value * -1` as the constant, the strengths as given), in the same order, so
+    // every bit the solver sees is the same.
+    let bounds = SizeBounds(
+      width: v.width, height: v.height,
+      widthValue: size.width != View.noIntrinsicMetric ? Double(size.width) : nil,
+      heightValue: size.height != View.noIntrinsicMetric ? Double(size.height) : nil,
+      widthHugging: state.hugging.horizontal.strength,
+      widthCompression: state.compression.horizontal.strength,
+      heightHugging: state.hugging.vertical.strength, heightCompression: state.compression.vertical.strength)
+    try? solver.addSizeBounds(bounds)
+    // Counted as the constraints they stand for.
+    solverAdditions += 2 + (bounds.widthValue != nil ? 2 : 0) + (bounds.heightValue != nil ? 2 : 0)
+    record.extras = .intrinsic(bounds, key)
     ambiguityInputsChanged = true
     return true
   }
