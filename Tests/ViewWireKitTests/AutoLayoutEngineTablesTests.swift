@@ -50,7 +50,7 @@ struct AutoLayoutEngineTablesTests {
     let engine = try #require(row.window.layoutEngine)
     // 50 views and the window.
     Self.expectFitted(engine, active: 200, records: 51)
-    #expect(row.views[3].frame == CGRect(x: 2 + 12 + 2 + 13 + 2 + 14 + 2, y: 3, width: 13, height: 20))
+    #expect(row.views[3].frame == CGRect(x: 2 + 10 + 2 + 11 + 2 + 12 + 2, y: 3, width: 13, height: 20))
   }
 
   @Test func removingAndAddingInBatchesKeepsFramesAndOrder() throws {

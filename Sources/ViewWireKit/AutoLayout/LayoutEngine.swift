@@ -212,14 +212,14 @@ public final class LayoutEngine {
     activeOrder.removeAll { gone.contains(ObjectIdentifier($0)) }
   }
 
-  /// Fits `list`'s capacity to its count when more than a quarter of it is spare: the lists
-  /// stay as long as the session with no more added in an idle spell.
+  /// Fits `list`'s capacity to its count: the lists stay as long as the session, with no more
+  /// added in an idle spell (regrowing costs one copy in the pass that needs it, as for the
+  /// solver's entries).
   private static func fit<Element>(_ list: inout [Element]) {
     let count = list.count
     // More than one spare: a fitted list's capacity is rounded up to its malloc chunk, one
     // element at most, and must not be fitted again at every pass.
-    let spare = list.capacity - count
-    guard spare > 1, spare > list.capacity / 4 else { return }
+    guard list.capacity - count > 1 else { return }
     var kept: [Element] = []
     kept.reserveCapacity(count)
     kept.append(contentsOf: list)
