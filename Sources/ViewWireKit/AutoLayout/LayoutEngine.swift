@@ -34,6 +34,8 @@ public final class LayoutEngine {
 
     /// The item, held strongly for as long as constraints in force mention it.
     var item: any LayoutItem { kind.item(object) }
+    /// The item's identity, what `records` is sorted by.
+    var key: ObjectIdentifier { ObjectIdentifier(object) }
 
     /// For views whose frame is a fixed input: the edit variables are added, last suggestion.
     var pinnedRect: CGRect? {
@@ -66,20 +68,22 @@ public final class LayoutEngine {
     case ties([Constraint], EdgeInsets)
   }
 
-  private var records: [ObjectIdentifier: ItemRecord] = [:]
+  /// The records sorted by their item's identity, found by binary search: 8 bytes a record,
+  /// fitted exactly when the engine goes idle, where a hash table of identity to record was
+  /// about 330 bytes for a login window's dozen items (Stop 15, loginmem4).
+  private var records: [ItemRecord] = []
   /// The records in the order their items arrived, so every pass feeds the solver in the same
   /// order and equal-priority choices come out the same in every run (transcripts rely on it).
-  private var recordOrder: [ObjectIdentifier] = []
-  private var orderedRecords: [ItemRecord] { recordOrder.compactMap { records[$0] } }
-  /// Active constraints the engine holds, in activation order, as an array with holes where
-  /// constraints were removed (`activeOrder`) and each one's place in it (`active`): removing
-  /// one is a hash lookup and a store, not a search of the list (a removal used to search the
-  /// whole activation-order list, so a batch of N removals cost N²). The holes are squeezed out
-  /// when they are more than half the array, which keeps the order of the survivors.
-  private var active: [ObjectIdentifier: Int32] = [:]
-  private var activeOrder: [LayoutConstraint?] = []
+  private var orderedRecords: [ItemRecord] = []
+  /// The identities of the active constraints the engine holds, sorted, found by binary search
+  /// (8 bytes each, fitted exactly when idle: a hash table of identity to place was about
+  /// 460 bytes of a login window; Stop 15, loginmem4).
+  private var active: [ObjectIdentifier] = []
+  /// The active constraints in activation order. A pass's removals leave it in one sweep
+  /// (`deactivate`), so a batch of N removals costs N plus the list, not N² searches.
+  private var activeOrder: [LayoutConstraint] = []
   /// The active constraints in activation order.
-  private var activeConstraints: [LayoutConstraint] { activeOrder.compactMap { $0 } }
+  private var activeConstraints: [LayoutConstraint] { activeOrder }
   private var pendingAdd: [LayoutConstraint] = []
   /// The host retained for each active constraint with a `multiplierOriginHost`, released when
   /// the constraint goes: a table here rather than a field of every constraint, since few
@@ -112,6 +116,19 @@ public final class LayoutEngine {
     return (statistics.constraints, statistics.rows, statistics.symbols, statistics.bytes)
   }
 
+  /// The engine's own lists, counts and capacities, so tests can show that an idle engine holds
+  /// them fitted (`active` and `records` are sorted lists, not hash tables; Stop 15, loginmem4).
+  package var tableStorage:
+    (active: Int, activeCapacity: Int, order: Int, orderCapacity: Int, records: Int, recordsCapacity: Int)
+  {
+    precondition(active.count == activeOrder.count && records.count == orderedRecords.count)
+    precondition(zip(active, active.dropFirst()).allSatisfy { $0 < $1 })
+    precondition(zip(records, records.dropFirst()).allSatisfy { $0.key < $1.key })
+    return (
+      active.count, active.capacity, activeOrder.count, activeOrder.capacity, records.count, records.capacity
+    )
+  }
+
   /// Where conflict and ambiguity reports go (the window's trace sink).
   var report: (String) -> Void = { _ in }
 
@@ -123,7 +140,7 @@ public final class LayoutEngine {
     let key = ObjectIdentifier(constraint)
     guard pendingAddCount[key] == nil else { return }
     // Held already: nothing to do, unless it is on its way out (then it comes back in after).
-    if active[key] != nil && pendingRemoveCount[key] == nil { return }
+    if isActive(key) && pendingRemoveCount[key] == nil { return }
     appendPendingAdd(constraint)
   }
 
@@ -136,11 +153,11 @@ public final class LayoutEngine {
       pendingAddCount[key] = left > 0 ? left : nil
       return
     }
-    if active[key] != nil { appendPendingRemove(constraint) }
+    if isActive(key) { appendPendingRemove(constraint) }
   }
 
   func replace(_ constraint: LayoutConstraint) {
-    guard active[ObjectIdentifier(constraint)] != nil else { return }
+    guard isActive(ObjectIdentifier(constraint)) else { return }
     appendPendingRemove(constraint)
     appendPendingAdd(constraint)
   }
@@ -155,47 +172,94 @@ public final class LayoutEngine {
     pendingRemoveCount[ObjectIdentifier(constraint), default: 0] += 1
   }
 
+  /// Where `key` is in `active`, or where it would go (the first identity not below it).
+  private func activeSlot(_ key: ObjectIdentifier) -> Int {
+    var low = 0
+    var high = active.count
+    while low < high {
+      let middle = (low + high) / 2
+      if active[middle] < key { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Whether the engine holds `constraint` as active.
+  private func isActive(_ key: ObjectIdentifier) -> Bool {
+    let slot = activeSlot(key)
+    return slot < active.count && active[slot] == key
+  }
+
   /// Records `constraint` as active, after every other active one.
   private func activate(_ constraint: LayoutConstraint) {
-    active[ObjectIdentifier(constraint)] = Int32(activeOrder.count)
+    let key = ObjectIdentifier(constraint)
+    active.insert(key, at: activeSlot(key))
     activeOrder.append(constraint)
   }
 
-  /// Forgets an active constraint; false when it was not active. Leaves a hole in
-  /// `activeOrder`, squeezed out once holes are more than half of it.
+  /// Forgets an active constraint; false when it was not active. It stays in `activeOrder`
+  /// until the pass's removals are swept out together (`sweepActiveOrder`).
   private func deactivate(_ constraint: LayoutConstraint) -> Bool {
-    guard let index = active.removeValue(forKey: ObjectIdentifier(constraint)) else { return false }
-    activeOrder[Int(index)] = nil
-    if activeOrder.count > 16 && active.count * 2 < activeOrder.count {
-      var kept: [LayoutConstraint?] = []
-      kept.reserveCapacity(active.count)
-      for case let survivor? in activeOrder {
-        active[ObjectIdentifier(survivor)] = Int32(kept.count)
-        kept.append(survivor)
-      }
-      activeOrder = kept
-    }
+    let key = ObjectIdentifier(constraint)
+    let slot = activeSlot(key)
+    guard slot < active.count && active[slot] == key else { return false }
+    active.remove(at: slot)
     return true
   }
 
-  /// Gives back the room `activeOrder` grew by doubling, when more than a quarter of it is
-  /// spare: the list stays as long as the session with no more added in an idle spell.
-  private func trimActiveOrder() {
-    let count = activeOrder.count
-    guard activeOrder.capacity > 16, activeOrder.capacity - count > activeOrder.capacity / 4 else { return }
-    var kept: [LayoutConstraint?] = []
+  /// Takes the constraints in `gone` out of `activeOrder` in one pass, keeping the order of the
+  /// others.
+  private func sweepActiveOrder(_ gone: Set<ObjectIdentifier>) {
+    activeOrder.removeAll { gone.contains(ObjectIdentifier($0)) }
+  }
+
+  /// Fits `list`'s capacity to its count: the lists stay as long as the session, with no more
+  /// added in an idle spell (regrowing costs one copy in the pass that needs it, as for the
+  /// solver's entries).
+  private static func fit<Element>(_ list: inout [Element]) {
+    let count = list.count
+    // More than one spare: a fitted list's capacity is rounded up to its malloc chunk, one
+    // element at most, and must not be fitted again at every pass.
+    guard list.capacity - count > 1 else { return }
+    var kept: [Element] = []
     kept.reserveCapacity(count)
-    kept.append(contentsOf: activeOrder)
-    activeOrder = kept
+    kept.append(contentsOf: list)
+    list = kept
+  }
+
+  /// Gives back the room the engine's lists grew by doubling while a pass added to them.
+  private func trimLists() {
+    Self.fit(&activeOrder)
+    Self.fit(&active)
+    Self.fit(&records)
+    Self.fit(&orderedRecords)
+  }
+
+  /// Where the record for `key` is in `records`, or where it would go.
+  private func recordSlot(_ key: ObjectIdentifier) -> Int {
+    var low = 0
+    var high = records.count
+    while low < high {
+      let middle = (low + high) / 2
+      if records[middle].key < key { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The record of the item with identity `key`, if constraints in force mention it.
+  private func record(for key: ObjectIdentifier) -> ItemRecord? {
+    let slot = recordSlot(key)
+    guard slot < records.count else { return nil }
+    let record = records[slot]
+    return record.key == key ? record : nil
   }
 
   func itemModeChanged(_ view: View) {
-    if records[ObjectIdentifier(view)] != nil { modeChanged.append(view) }
+    if record(for: ObjectIdentifier(view)) != nil { modeChanged.append(view) }
   }
 
   /// The active constraints that mention `item`, in activation order.
   public func constraints(affecting item: any LayoutItem) -> [LayoutConstraint] {
-    guard records[ObjectIdentifier(item)] != nil else { return [] }
+    guard record(for: ObjectIdentifier(item)) != nil else { return [] }
     return activeConstraints.filter { $0.firstItem === item || $0.secondItem === item }
   }
 
@@ -231,7 +295,7 @@ public final class LayoutEngine {
   func solve(scale: CGFloat) -> Bool {
     var changed = false
     for view in modeChanged {
-      if let record = records[ObjectIdentifier(view)] {
+      if let record = record(for: ObjectIdentifier(view)) {
         clearExtras(record)
         changed = true
         ambiguityInputsChanged = true
@@ -241,8 +305,10 @@ public final class LayoutEngine {
     let removing = pendingRemove
     pendingRemove = []
     if !pendingRemoveCount.isEmpty { pendingRemoveCount = [:] }
+    var gone = Set<ObjectIdentifier>()
     for constraint in removing {
       guard deactivate(constraint) else { continue }
+      gone.insert(ObjectIdentifier(constraint))
       if let solved = constraint.solverConstraint { try? solver.removeConstraint(solved) }
       constraint.solverConstraint = nil
       constraint.isBroken = false
@@ -253,11 +319,12 @@ public final class LayoutEngine {
       }
       changed = true
     }
+    if !gone.isEmpty { sweepActiveOrder(gone) }
     let adding = pendingAdd
     pendingAdd = []
     if !pendingAddCount.isEmpty { pendingAddCount = [:] }
     if !removing.isEmpty || !adding.isEmpty { ambiguityInputsChanged = true }
-    for constraint in adding where active[ObjectIdentifier(constraint)] == nil {
+    for constraint in adding where !isActive(ObjectIdentifier(constraint)) {
       retain(constraint.firstItem)
       retain(constraint.secondItem)
       if let host = constraint.multiplierOriginHost {
@@ -298,7 +365,7 @@ public final class LayoutEngine {
     // The window's solver then sits idle until the next change, for as long as the session
     // lasts: what it grew while this pass added constraints goes back.
     solver.trimStorage()
-    trimActiveOrder()
+    trimLists()
     solveCount += 1
     assignFrames(scale: scale)
     if ambiguityInputsChanged {
@@ -322,7 +389,7 @@ public final class LayoutEngine {
   private func reportAmbiguity() {
     var mentioned: [ObjectIdentifier: UInt16] = [:]
     mentioned.reserveCapacity(records.count)
-    for case let constraint? in activeOrder where !constraint.isBroken {
+    for constraint in activeOrder where !constraint.isBroken {
       if let item = constraint.firstItem {
         mentioned[ObjectIdentifier(item), default: 0] |= Self.bit(constraint.firstAttribute)
       }
@@ -385,12 +452,13 @@ public final class LayoutEngine {
     guard let item else { return }
     let key = ObjectIdentifier(item)
     let record: ItemRecord
-    if let existing = records[key] {
-      record = existing
+    let slot = recordSlot(key)
+    if slot < records.count && records[slot].key == key {
+      record = records[slot]
     } else {
       record = ItemRecord(item: item)
-      records[key] = record
-      recordOrder.append(key)
+      records.insert(record, at: slot)
+      orderedRecords.append(record)
     }
     record.references += 1
     // A guide needs its owner in the solver so its ties have something to hold on to.
@@ -400,12 +468,15 @@ public final class LayoutEngine {
   }
 
   private func release(_ item: (any LayoutItem)?) {
-    guard let item, let record = records[ObjectIdentifier(item)] else { return }
+    guard let item else { return }
+    let slot = recordSlot(ObjectIdentifier(item))
+    guard slot < records.count, records[slot].key == ObjectIdentifier(item) else { return }
+    let record = records[slot]
     record.references -= 1
     guard record.references <= 0 else { return }
     clearExtras(record)
-    records[ObjectIdentifier(item)] = nil
-    recordOrder.removeAll { $0 == ObjectIdentifier(item) }
+    records.remove(at: slot)
+    orderedRecords.removeAll { $0 === record }
     if let guide = item as? LayoutGuide, guide.systemInsets != nil { release(guide.owningView) }
   }
 
