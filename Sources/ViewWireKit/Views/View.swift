@@ -495,10 +495,10 @@ open class View: Responder {
   // has four times in five. These read or change one field where it is stored.
 
   /// The label the app set, read in place; nil when it set none.
-  final var accessibilityLabelOverride: String? { side?.accessibilityOverrides?.label }
+  final var accessibilityLabelOverride: String? { side?.accessibilityLabelOverride }
 
   /// The value the app set, read in place; nil when it set none.
-  final var accessibilityValueOverride: String? { side?.accessibilityOverrides?.value }
+  final var accessibilityValueOverride: String? { side?.accessibilityValueOverride }
 
   /// Runs `body` on the app's accessibility settings where they are stored, when the view has
   /// some (nil otherwise, and `body` does not run): no copy, and no new side storage.
