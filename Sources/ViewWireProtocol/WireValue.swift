@@ -12,6 +12,21 @@ public enum WireValue: Hashable, Sendable {
   /// A string, always written quoted.
   case string(String)
 
+  /// Whether both are the same case with equal payloads, as the derived `==` had it (numbers
+  /// compared as `Double`s). Written out because the derived one paired the two values in a
+  /// tuple first, copying both (a retain and release of each string), 80 instructions a
+  /// comparison, and a property's update and its frame line compare values several times.
+  @inlinable
+  public static func == (lhs: WireValue, rhs: WireValue) -> Bool {
+    switch lhs {
+    case .number(let left): if case .number(let right) = rhs { return left == right }
+    case .bool(let left): if case .bool(let right) = rhs { return left == right }
+    case .color(let left): if case .color(let right) = rhs { return left == right }
+    case .string(let left): if case .string(let right) = rhs { return left == right }
+    }
+    return false
+  }
+
   /// The value's exact wire text, which is also what the frame hash digests.
   public var wireText: String {
     var bytes: [UInt8] = []

@@ -69,8 +69,10 @@ public import ViewWireProtocol
     }
     guard let value else { return (true, entries.remove(at: index).value) }
     if entries[index].value == value { return (false, nil) }
-    let previous = entries[index].value
-    entries[index].value = value
+    // Exchanged in place: the old value moves out instead of being copied (retained) and then
+    // released by the store.
+    var previous = value
+    swap(&entries[index].value, &previous)
     return (true, previous)
   }
 
@@ -273,6 +275,33 @@ package final class SharedRenderProperties: @unchecked Sendable {
   /// Whether nothing changed.
   @inlinable package var isEmpty: Bool { count == 0 }
 
+  /// The most later changes whose room a view keeps between frames (see `removeAll`).
+  static let keptRoom = 2
+
+  /// Forgets every change, in place: the engine clears each changed view's record this way
+  /// after reading it where it lies, instead of swapping in an empty one and destroying the old
+  /// value, which went through the type's value witness (about 200 instructions a view).
+  ///
+  /// A view that changes two keys at once (a value and the `a11y-...` key that says it, the
+  /// gallery's image and its label) does so on every tap: its list of later changes keeps its
+  /// room for one, so the next frame's second change allocates nothing (an allocation, a free
+  /// and a generic deinit, about 500 instructions). Larger lists are freed.
+  @usableFromInline package mutating func removeAll() {
+    guard count != 0 else { return }
+    if count > 1 {
+      if rest.capacity <= Self.keptRoom {
+        // One by one: `removeAll(keepingCapacity:)` went through `replaceSubrange`, 250
+        // instructions for a list of one or two.
+        while rest.popLast() != nil {}
+      } else {
+        rest = []
+      }
+    }
+    storedFirstKey = nil
+    firstPrevious = nil
+    count = 0
+  }
+
   /// The second change, when there is one.
   @inlinable package var second: Change? { rest.first }
 
@@ -308,6 +337,14 @@ package final class SharedRenderProperties: @unchecked Sendable {
 
   @inlinable package init() {
     render = RenderChanges()
+    isQueued = false
+    layout = false
+    children = false
+  }
+
+  /// Forgets what was recorded, in place (see `RenderChanges.removeAll`).
+  @inlinable package mutating func removeAll() {
+    render.removeAll()
     isQueued = false
     layout = false
     children = false

@@ -377,7 +377,11 @@ open class View: Responder {
     if !dynamicColors.isEmpty { forgetDynamicColor(key) }
     let (changed, old) = renderProperties.update(key, to: value)
     guard changed else { return }
-    changeTracker?.noteRender(of: self, key: key, previous: old)
+    // The view holds its tracker, and noting a change does not let go of it: called without
+    // a retain and release of the tracker (four pairs a tap).
+    if let tracker = changeTracker.map(Unmanaged.passUnretained) {
+      tracker._withUnsafeGuaranteedRef { $0.noteRender(of: self, key: key, previous: old) }
+    }
     if !key.isAnimation { noteAnimatedChange() }
     // Once worked out, the `a11y...` keys change only with the keys the defaults read (and
     // with what the app sets, and a control's selection, which refresh them themselves).
@@ -495,10 +499,10 @@ open class View: Responder {
   // has four times in five. These read or change one field where it is stored.
 
   /// The label the app set, read in place; nil when it set none.
-  final var accessibilityLabelOverride: String? { side?.accessibilityOverrides?.label }
+  final var accessibilityLabelOverride: String? { side?.accessibilityLabelOverride }
 
   /// The value the app set, read in place; nil when it set none.
-  final var accessibilityValueOverride: String? { side?.accessibilityOverrides?.value }
+  final var accessibilityValueOverride: String? { side?.accessibilityValueOverride }
 
   /// Runs `body` on the app's accessibility settings where they are stored, when the view has
   /// some (nil otherwise, and `body` does not run): no copy, and no new side storage.

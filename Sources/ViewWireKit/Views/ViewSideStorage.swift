@@ -118,6 +118,14 @@ final class ViewSideStorage {
   }
   private var overrides: Box<AccessibilityOverrides?>?
 
+  /// The label the app set, read where it is stored: the getter of `accessibilityOverrides`
+  /// copies the whole struct (its three strings retained, then released through a generic
+  /// destroy, about 400 instructions), and every label or value setter read one field again.
+  var accessibilityLabelOverride: String? { overrides?.value?.label }
+
+  /// The value the app set, read where it is stored (see `accessibilityLabelOverride`).
+  var accessibilityValueOverride: String? { overrides?.value?.value }
+
   /// A value kept out of line.
   private final class Box<Value> {
     /// Unchecked for exclusivity at run time: a view's accessibility setters read and change it
