@@ -27,6 +27,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
     .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    .package(url: "https://github.com/apple/swift-algorithms", from: "1.2.0"),
     // `make docs` only: DocC archives of the modules app authors use.
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
@@ -59,6 +60,8 @@ let package = Package(
       name: "ViewWireKit",
       dependencies: [
         "ViewWireProtocol", "Cassowary", "CSwiftRuntime", .product(name: "Yams", package: "Yams"),
+        // `partitioningIndex(where:)`: the kit's binary searches over sorted tables.
+        .product(name: "Algorithms", package: "swift-algorithms"),
       ],
       resources: [.copy("Strings")], swiftSettings: strict),
     // Turns a window's recorded changes into frames, with the incremental tree hash.

@@ -1,3 +1,4 @@
+internal import Algorithms
 internal import Cassowary
 internal import Foundation
 
@@ -174,13 +175,7 @@ public final class LayoutEngine {
 
   /// Where `key` is in `active`, or where it would go (the first identity not below it).
   private func activeSlot(_ key: ObjectIdentifier) -> Int {
-    var low = 0
-    var high = active.count
-    while low < high {
-      let middle = (low + high) / 2
-      if active[middle] < key { low = middle + 1 } else { high = middle }
-    }
-    return low
+    active.partitioningIndex { $0 >= key }
   }
 
   /// Whether the engine holds `constraint` as active.
@@ -236,13 +231,7 @@ public final class LayoutEngine {
 
   /// Where the record for `key` is in `records`, or where it would go.
   private func recordSlot(_ key: ObjectIdentifier) -> Int {
-    var low = 0
-    var high = records.count
-    while low < high {
-      let middle = (low + high) / 2
-      if records[middle].key < key { low = middle + 1 } else { high = middle }
-    }
-    return low
+    records.partitioningIndex { $0.key >= key }
   }
 
   /// The record of the item with identity `key`, if constraints in force mention it.

@@ -1,3 +1,4 @@
+internal import Algorithms
 public import Foundation
 
 /// Lays a collection view's items out in lines that wrap, like words in a paragraph (UIKit's
@@ -179,22 +180,10 @@ open class CollectionViewFlowLayout {
   }
 
   private func firstSection(endingBelow y: CGFloat) -> Int {
-    var low = 0
-    var high = sections.count
-    while low < high {
-      let mid = (low + high) / 2
-      if sections[mid].bottom > y { high = mid } else { low = mid + 1 }
-    }
-    return low
+    sections.partitioningIndex { $0.bottom > y }
   }
 
   private func firstLine(of layout: SectionLayout, endingBelow y: CGFloat) -> Int {
-    var low = 0
-    var high = layout.lineBottoms.count
-    while low < high {
-      let mid = (low + high) / 2
-      if layout.lineBottoms[mid] > y { high = mid } else { low = mid + 1 }
-    }
-    return low
+    layout.lineBottoms.partitioningIndex { $0 > y }
   }
 }

@@ -1,3 +1,4 @@
+import Algorithms
 import Foundation
 
 /// The row updates a table recorded since it last applied them, and how they move rows.
@@ -59,13 +60,7 @@ struct PendingUpdates {
 
     /// How many elements of the sorted `array` are below `value`.
     private func countBelow(_ array: [Int], _ value: Int) -> Int {
-      var low = 0
-      var high = array.count
-      while low < high {
-        let mid = (low + high) / 2
-        if array[mid] < value { low = mid + 1 } else { high = mid }
-      }
-      return low
+      array.partitioningIndex { $0 >= value }
     }
   }
 

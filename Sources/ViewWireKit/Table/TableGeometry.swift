@@ -1,3 +1,4 @@
+import Algorithms
 import Foundation
 
 /// Where each section header and row of a table lies on the content's vertical axis.
@@ -91,13 +92,7 @@ struct TableGeometry {
         return row
       }
       // The first index i in 1...count with tops[i] > y, minus one.
-      var low = 1
-      var high = tops.count
-      while low < high {
-        let mid = (low + high) / 2
-        if tops[mid] > y { high = mid } else { low = mid + 1 }
-      }
-      return low - 1
+      return tops[1...].partitioningIndex { $0 > y } - 1
     }
   }
 
@@ -157,14 +152,8 @@ struct TableGeometry {
   /// content or when there are no sections).
   func section(containing y: CGFloat) -> Int? {
     guard !sections.isEmpty, y >= topInset else { return nil }
-    // The last s with sectionTops[s] <= y.
-    var low = 0
-    var high = sections.count - 1
-    while low < high {
-      let mid = (low + high + 1) / 2
-      if sectionTops[mid] <= y { low = mid } else { high = mid - 1 }
-    }
-    return low
+    // The last s with sectionTops[s] <= y (the first, y being at or below the content's top).
+    return max(0, sectionTops[..<sections.count].partitioningIndex { $0 > y } - 1)
   }
 
   /// The row under `y` in content coordinates, nil on a header or outside the rows.
