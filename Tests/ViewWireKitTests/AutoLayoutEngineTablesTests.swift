@@ -32,15 +32,18 @@ struct AutoLayoutEngineTablesTests {
     var frames: [CGRect] { views.map(\.frame) }
   }
 
-  /// Fitted: no more than one spare element (a list's capacity is rounded up to its chunk).
+  /// Fitted: no more room than the malloc chunk's slack (glibc may hand out a chunk up to 32
+  /// bytes larger than asked, depending on what is free: an exact count of spare elements made
+  /// these tests fail now and then when run beside others).
   static func expectFitted(_ engine: LayoutEngine, active: Int, records: Int) {
     let tables = engine.tableStorage
     #expect(tables.active == active)
     #expect(tables.order == active)
     #expect(tables.records == records)
-    #expect(tables.activeCapacity - tables.active <= 1, "\(tables)")
-    #expect(tables.orderCapacity - tables.order <= 1, "\(tables)")
-    #expect(tables.recordsCapacity - tables.records <= 1, "\(tables)")
+    let spare = engine.tableSpareBytes
+    #expect(spare.active <= LayoutEngine.mallocSlack, "\(tables)")
+    #expect(spare.order <= LayoutEngine.mallocSlack, "\(tables)")
+    #expect(spare.records <= LayoutEngine.mallocSlack, "\(tables)")
   }
 
   @Test func anIdleEngineHoldsItsListsFitted() throws {

@@ -130,6 +130,14 @@ public final class LayoutEngine {
     )
   }
 
+  /// The bytes each list holds beyond its elements, for tests of `fit`.
+  package var tableSpareBytes: (active: Int, order: Int, records: Int) {
+    func spare<Element>(_ list: [Element]) -> Int {
+      (list.capacity - list.count) * MemoryLayout<Element>.stride
+    }
+    return (spare(active), spare(activeOrder), spare(records))
+  }
+
   /// Where conflict and ambiguity reports go (the window's trace sink).
   var report: (String) -> Void = { _ in }
 
@@ -210,11 +218,15 @@ public final class LayoutEngine {
   /// Fits `list`'s capacity to its count: the lists stay as long as the session, with no more
   /// added in an idle spell (regrowing costs one copy in the pass that needs it, as for the
   /// solver's entries).
+  /// The most bytes a fitted list's allocation may exceed what it asked for (see `fit`).
+  package static let mallocSlack = 48
+
   private static func fit<Element>(_ list: inout [Element]) {
     let count = list.count
-    // More than one spare: a fitted list's capacity is rounded up to its malloc chunk, one
-    // element at most, and must not be fitted again at every pass.
-    guard list.capacity - count > 1 else { return }
+    // A fitted list's capacity is its malloc chunk, which glibc rounds up to 16 bytes and may
+    // hand out up to 32 bytes (its smallest chunk) larger than asked, depending on what is free;
+    // a list within that must not be fitted again at every pass.
+    guard (list.capacity - count) * MemoryLayout<Element>.stride > Self.mallocSlack else { return }
     var kept: [Element] = []
     kept.reserveCapacity(count)
     kept.append(contentsOf: list)
