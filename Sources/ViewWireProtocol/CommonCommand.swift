@@ -142,9 +142,14 @@ extension UnsafeBufferPointer<UInt8> {
   /// Whether the bytes in `range` are `word`'s, a lowercase verb: the general path lowercases
   /// the verb, so a capital takes that path.
   fileprivate func matches(_ range: Range<Int>, _ word: StaticString) -> Bool {
-    guard range.count == word.utf8CodeUnitCount else { return false }
+    guard range.count == word.utf8CodeUnitCount, let base = baseAddress else { return false }
+    let actual = base + range.lowerBound
     let expected = word.utf8Start
-    for offset in 0..<range.count where self[range.lowerBound + offset] != expected[offset] { return false }
+    var offset = 0
+    while offset < range.count {
+      if actual[offset] != expected[offset] { return false }
+      offset += 1
+    }
     return true
   }
 }

@@ -152,6 +152,16 @@ final class CommandDispatcher {
     }
   }
 
+  /// `ok VERB` alone (`ping`, `move`, `up`...): `ok` without its variadic fields, whose empty
+  /// array was made and released on every such command.
+  private func ok(_ verb: StaticString) {
+    if let limit = session.window.takeLimitReached() {
+      connection.send(.clientError(.limitReached, limit))
+      return
+    }
+    connection.sendOK(verb)
+  }
+
   /// `ok`'s reply for a touch command, `ok VERB view=ID`, written without building its field.
   private func okView(_ verb: StaticString, _ id: Int?) {
     if let limit = session.window.takeLimitReached() {
