@@ -146,7 +146,8 @@ final class ClientConnection {
     self.registry = registry
     self.home = home
     self.logger = logger
-    self.framer = LineFramer(maximumLineLength: configuration.value.maximumLineLength, parsesCommonForms: true)
+    self.framer = LineFramer(
+      maximumLineLength: configuration.value.maximumLineLength, parsesCommonForms: true)
     isAuthenticated = configuration.value.authToken == nil
     dispatcher = CommandDispatcher(connection: self, scratch: home.scratch)
     stallProbe.connection = self
