@@ -84,7 +84,9 @@ public enum CanonicalNumber {
     else {
       return Double(String(decoding: bytes, as: UTF8.self))
     }
-    let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+    // An integer (every coordinate a script sends) needs no power of ten: dividing by 1 is exact.
+    let magnitude =
+      fractionDigits == 0 ? Double(mantissa) : Double(mantissa) / exactPowersOfTen[fractionDigits]
     return negative ? -magnitude : magnitude
   }
 

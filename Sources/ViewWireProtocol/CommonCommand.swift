@@ -104,22 +104,25 @@ private struct WordRanges {
   /// Splits `line` on spaces and tabs; false when a byte is outside printable ASCII (blanks
   /// aside) or is `"` or `=`, when there is no word, or when there are more than five.
   mutating func split(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let bytes = line.baseAddress else { return false }
+    let end = line.count
     var index = 0
-    while index < line.count {
-      let byte = line[index]
+    while index < end {
+      let byte = bytes[index]
       if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
         index += 1
         continue
       }
       let start = index
-      while index < line.count {
-        let byte = line[index]
-        if byte <= 0x20 {
-          if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { break }
-          return false
+      while index < end {
+        let byte = bytes[index]
+        // Printable and not a space (0x21 to 0x7E), and neither `"` nor `=`: a word's byte.
+        if byte &- 0x21 < 0x5E, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "=") {
+          index += 1
+          continue
         }
-        if byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "=") { return false }
-        index += 1
+        if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { break }
+        return false
       }
       switch count {
       case 0: first = start..<index
@@ -139,9 +142,14 @@ extension UnsafeBufferPointer<UInt8> {
   /// Whether the bytes in `range` are `word`'s, a lowercase verb: the general path lowercases
   /// the verb, so a capital takes that path.
   fileprivate func matches(_ range: Range<Int>, _ word: StaticString) -> Bool {
-    guard range.count == word.utf8CodeUnitCount else { return false }
+    guard range.count == word.utf8CodeUnitCount, let base = baseAddress else { return false }
+    let actual = base + range.lowerBound
     let expected = word.utf8Start
-    for offset in 0..<range.count where self[range.lowerBound + offset] != expected[offset] { return false }
+    var offset = 0
+    while offset < range.count {
+      if actual[offset] != expected[offset] { return false }
+      offset += 1
+    }
     return true
   }
 }

@@ -14,6 +14,10 @@ public struct LineFramer: Sendable {
   public enum Event: Equatable, Sendable {
     /// A line of text, without its terminator; never empty or only blanks.
     case line(String)
+    /// A line in one of the common forms (`ClientCommand.parseCommonForm`), read from its bytes
+    /// by a framer made with `parsesCommonForms`: the command `ClientCommand.parse` would read
+    /// from the line, with no `String` of it made (issue 14, "Cheaper per input").
+    case command(ClientCommand)
     /// A line that was refused, with the reply to send.
     case error(LineError)
     /// A telnet answer to send, `IAC VERB OPTION`, after the replies to the lines before it: the
@@ -49,6 +53,8 @@ public struct LineFramer: Sendable {
 
   /// The most bytes a line may hold before its terminator.
   public let maximumLineLength: Int
+  /// Whether lines in a common form come as `.command` rather than `.line`.
+  public let parsesCommonForms: Bool
   private var line: [UInt8] = []
   private var telnet = TelnetState.data
   private var pendingCR = false
@@ -58,8 +64,12 @@ public struct LineFramer: Sendable {
   ///
   /// - Parameter maximumLineLength: the bytes a line may hold before its terminator; 4096 is the protocol's
   /// limit, and the server's configuration or a test may set another.
-  public init(maximumLineLength: Int = 4096) {
+  /// - Parameter parsesCommonForms: whether a line in one of the forms scripted clients send on
+  /// every input (`ping`, `tap @IDENT`, `drag X1 Y1 X2 Y2`...) comes parsed, as `.command`: the
+  /// server's framer does, where the line's `String` was made only to be read back byte by byte.
+  public init(maximumLineLength: Int = 4096, parsesCommonForms: Bool = false) {
     self.maximumLineLength = maximumLineLength
+    self.parsesCommonForms = parsesCommonForms
   }
 
   /// Feeds bytes as they were read; calls `handler` once per event (a finished line, a telnet
@@ -70,7 +80,7 @@ public struct LineFramer: Sendable {
   /// a call and an append each, for every byte of every command. What the run would have done
   /// byte by byte (each stored until the line is full) is what the copy does; the byte that
   /// finds the line full, and every special byte, still go through `feed`.
-  public mutating func append(_ bytes: UnsafeRawBufferPointer, _ handler: (Event) -> Void) {
+  public mutating func append(_ bytes: UnsafeRawBufferPointer, _ handler: (consuming Event) -> Void) {
     guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
     let count = bytes.count
     var index = 0
@@ -110,11 +120,11 @@ public struct LineFramer: Sendable {
   }
 
   /// Feeds bytes held in an array (tests, scripts).
-  public mutating func append(_ bytes: [UInt8], _ handler: (Event) -> Void) {
+  public mutating func append(_ bytes: [UInt8], _ handler: (consuming Event) -> Void) {
     bytes.withUnsafeBytes { append($0, handler) }
   }
 
-  private mutating func feed(_ byte: UInt8, _ handler: (Event) -> Void) {
+  private mutating func feed(_ byte: UInt8, _ handler: (consuming Event) -> Void) {
     switch telnet {
     case .data:
       if byte == Telnet.iac {
@@ -175,7 +185,7 @@ public struct LineFramer: Sendable {
   /// Answers one option request: yes to `DO TIMING-MARK`, no to every other `DO` and `WILL`,
   /// and nothing to `WONT` and `DONT`, which confirm that the option is off as every option is,
   /// so no two telnets can answer each other forever (RFC 1143).
-  private func answer(_ verb: UInt8, _ option: UInt8, _ handler: (Event) -> Void) {
+  private func answer(_ verb: UInt8, _ option: UInt8, _ handler: (consuming Event) -> Void) {
     switch verb {
     case Telnet.do:
       handler(.telnetAnswer(verb: option == Telnet.timingMark ? Telnet.will : Telnet.wont, option: option))
@@ -213,7 +223,7 @@ public struct LineFramer: Sendable {
     line.append(byte)
   }
 
-  private mutating func finishLine(_ handler: (Event) -> Void) {
+  private mutating func finishLine(_ handler: (consuming Event) -> Void) {
     defer { line.removeAll(keepingCapacity: line.capacity <= 8192) }
     if isDiscarding {
       isDiscarding = false
@@ -226,14 +236,26 @@ public struct LineFramer: Sendable {
 
   /// Hands on one finished line of `bytes` (its terminator gone): nothing for a line of blanks,
   /// the line for clean text, an error for invalid UTF-8 or a control character.
-  private func emitLine(_ bytes: UnsafeBufferPointer<UInt8>, _ handler: (Event) -> Void) {
+  private func emitLine(_ bytes: UnsafeBufferPointer<UInt8>, _ handler: (consuming Event) -> Void) {
+    // A line in a common form is printable ASCII with a word in it, which the parse checks in
+    // its own pass over the bytes: the pass below would only say so again.
+    if parsesCommonForms, let command = ClientCommand.parseCommonForm(bytes) {
+      handler(.command(consume command))
+      return
+    }
     // One pass: whether every byte is a blank, and whether any is outside printable ASCII
-    // (tab aside).
+    // (tab aside); a byte that is neither settles both.
     var blank = true
     var plain = true
     for byte in bytes {
-      if byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t") { blank = false }
-      if byte >= 0x7F || (byte < 0x20 && byte != UInt8(ascii: "\t")) { plain = false }
+      if byte &- 0x21 < 0x5E {  // printable, not a space
+        blank = false
+        continue
+      }
+      if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { continue }
+      blank = false
+      plain = false
+      break
     }
     if blank { return }
     // A line of printable ASCII (every scripted command) is valid UTF-8 without a control

@@ -146,7 +146,8 @@ final class ClientConnection {
     self.registry = registry
     self.home = home
     self.logger = logger
-    self.framer = LineFramer(maximumLineLength: configuration.value.maximumLineLength)
+    self.framer = LineFramer(
+      maximumLineLength: configuration.value.maximumLineLength, parsesCommonForms: true)
     isAuthenticated = configuration.value.authToken == nil
     dispatcher = CommandDispatcher(connection: self, scratch: home.scratch)
     stallProbe.connection = self
@@ -290,9 +291,20 @@ final class ClientConnection {
         break
       }
       handled += 1
-      let event = pendingInput[pendingInputHead]
+      // Moved out of the queue, an `interrupt` (which holds nothing) left in its place: a copy
+      // cost a retain and a release of what the event holds, and an outlined copy and destroy
+      // of the whole enum, a command's included.
+      let head = pendingInputHead
+      let event = pendingInput.withUnsafeMutableBufferPointer { queue in
+        let slot = queue.baseAddress.unsafelyUnwrapped + head
+        let event = slot.move()
+        slot.initialize(to: .interrupt)
+        return event
+      }
       pendingInputHead += 1
-      switch event {
+      switch consume event {
+      case .command(let command):
+        dispatcher.handle(command: command)
       case .line(let line):
         // The dispatcher runs the command in the client's locale and traits, once it is
         // parsed: parsing reads neither, and `ping` runs without them.

@@ -40,13 +40,11 @@ final class CommandDispatcher {
 
   /// Parses and runs one line from the framer; a numbered line (`n=SEQ`, PROTOCOL.md section
   /// 16) runs at most once, and a repeat of the last one is answered from the session's ledger.
+  ///
+  /// Lines in a common form (`ping`, `tap @IDENT`, `drag X1 Y1 X2 Y2`...) come from the framer
+  /// parsed, to `handle(command:)`: they have no `n=` number, so the ledger has nothing to do
+  /// with them, and the general path reads every other line as it would read them.
   func handle(line: String) {
-    // Every scripted input (`ping`, `tap @IDENT`, `drag X1 Y1 X2 Y2`...) read from its bytes, with
-    // no tokens: it has no `n=` number, so the ledger has nothing to do with it.
-    if let command = ClientCommand.parseCommonForm(line) {
-      handle(command: command)
-      return
-    }
     let tokens: [Token]
     let number: Int?
     // A long line's room is not kept: an idle connection holds at most a short line's tokens.
@@ -99,7 +97,9 @@ final class CommandDispatcher {
     handle(command: command)
   }
 
-  private func handle(command: ClientCommand) {
+  /// Runs one parsed command: a line in a common form, which the framer read from its bytes
+  /// (`LineFramer.Event.command`), or any other line once `handle(line:)` has parsed it.
+  func handle(command: ClientCommand) {
     if connection.needsAuth {
       switch command {
       case .auth, .quit: break
@@ -115,20 +115,12 @@ final class CommandDispatcher {
       connection.send(.clientError(refusal.code, refusal.message))
       return
     }
-    // `ping` touches no view and reads no string table: it runs without binding the client's
-    // locale and traits, which cost each command some 500 instructions to check.
-    if case .ping = command {
-      execute(command)
-      return
-    }
     // The app's localised strings, preferred fonts and dynamic colours follow this client's
     // `hello` (PROTOCOL.md §3), in the command and in the frame a failure still sends. The
     // window's own traits: its `traitCollection` goes through its weak `window`, a slow load
-    // and release of an object with a side table.
-    let window = session.window
-    Localization.withLocale(window.traits.locale) {
-      window.withCurrentTraits { execute(command) }
-    }
+    // and release of an object with a side table. A client that stated no traits gets them
+    // bound at no cost, so every command, `ping` included, runs in them.
+    session.window.withClientEnvironment { execute(command) }
   }
 
   /// Runs a command that may run, and answers its failure.
@@ -158,6 +150,16 @@ final class CommandDispatcher {
     } else {
       connection.send(.ok(verb: "\(verb)", fields: fields))
     }
+  }
+
+  /// `ok VERB` alone (`ping`, `move`, `up`...): `ok` without its variadic fields, whose empty
+  /// array was made and released on every such command.
+  private func ok(_ verb: StaticString) {
+    if let limit = session.window.takeLimitReached() {
+      connection.send(.clientError(.limitReached, limit))
+      return
+    }
+    connection.sendOK(verb)
   }
 
   /// `ok`'s reply for a touch command, `ok VERB view=ID`, written without building its field.

@@ -18,6 +18,8 @@ struct LineFramerTests {
     init(_ event: LineFramer.Event) {
       switch event {
       case .line(let text): self = .line(text)
+      case .command(let command):
+        Issue.record("a framer made without parsesCommonForms parsed \(command)"); self = .line("")
       case .error(.client(let code, _)): self = .error(code)
       case .error(.unknownCommand(let verb)):
         Issue.record("the framer reported an unknown command \(verb)"); self = .line("")
@@ -276,6 +278,39 @@ struct LineFramerTests {
       return
     }
     #expect(error.reply.text.hasPrefix("error client line-too-long \""))
+  }
+
+  /// The server's framer hands the common forms over parsed, every other line as text, and
+  /// refuses what the plain framer refuses, whichever way the bytes arrive.
+  @Test func parsesTheCommonFormsWhenAsked() {
+    let input =
+      "ping\r\ntap @switch\n  drag 1 2 3 4\t\nPING\ntap @a count=2\ntap @\u{E9}\n\u{1}ping\nmove 1 2\n"
+    let expected: [String] = [
+      "command(ping)", "command(tap @switch)", "command(drag 1 2 3 4)", "line(PING)",
+      "line(tap @a count=2)", "line(tap @\u{E9})", "error(bad-syntax)", "command(move 1 2)",
+    ]
+    let bytes = Array(input.utf8)
+    for readSize in [bytes.count, 1, 3] {
+      var framer = LineFramer(parsesCommonForms: true)
+      var outcomes: [String] = []
+      var start = 0
+      while start < bytes.count {
+        let end = min(start + readSize, bytes.count)
+        framer.append(Array(bytes[start..<end])) { event in
+          switch event {
+          case .command(let command):
+            let line = expected[outcomes.count].dropFirst(8).dropLast()
+            #expect(ClientCommand.parseCommonForm(String(line)) == command)
+            outcomes.append("command(\(line))")
+          case .line(let text): outcomes.append("line(\(text))")
+          case .error(.client(let code, _)): outcomes.append("error(\(code.rawValue))")
+          default: outcomes.append("other")
+          }
+        }
+        start = end
+      }
+      #expect(outcomes == expected, "reads of \(readSize)")
+    }
   }
 
   @Test func theDefaultLimitIs4096() {

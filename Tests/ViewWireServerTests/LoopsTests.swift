@@ -96,6 +96,30 @@ import ViewWireTesting
     #expect(try second.run("ping").isOK, "the refused connection goes on")
   }
 
+  /// Lines sent after `join` in the same write move with the connection to the session's loop,
+  /// in order: the common forms among them arrive parsed by the framer, the others as text.
+  @Test func linesPipelinedAfterAJoinMoveWithIt() throws {
+    let server = try Self.server(loops: 2)
+    defer { server.stop() }
+    let owner = try server.session()
+    defer { owner.close() }
+    #expect(Self.eventually { server.connectionsPerLoop == [1, 0] })
+    try owner.open("login")
+    let token = try owner.share(.driver)
+    let joiner = try WireConnection(port: server.port)
+    defer { joiner.close() }
+    _ = try joiner.readLine(timeout: 10)
+    #expect(Self.eventually { server.connectionsPerLoop == [1, 1] })
+    try joiner.send(bytes: Array("join \(token)\ntap @username\nping\nPING\n".utf8))
+    let joined = try ResumeTests.reply(joiner).last ?? ""
+    #expect(joined.hasPrefix("ok join "), "\(joined)")
+    let tapped = try ResumeTests.reply(joiner).last ?? ""
+    #expect(tapped.hasPrefix("ok tap view="), "\(tapped)")
+    #expect(try ResumeTests.reply(joiner) == ["ok ping"])
+    #expect(try ResumeTests.reply(joiner) == ["ok ping"])
+    #expect(Self.eventually { server.connectionsPerLoop == [2, 0] }, "\(server.connectionsPerLoop)")
+  }
+
   /// A resumable session on loop 0 and a connection on loop 1 that resumes it.
   static func sessionOnLoop0AndConnectionOnLoop1(
     _ server: TestServer

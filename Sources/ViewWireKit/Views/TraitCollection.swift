@@ -84,7 +84,21 @@ public struct TraitCollection: Hashable, Sendable {
   /// `wireColor`). A daemon serves many sessions in one process, so there is no global: the
   /// window binds it while it runs app code for its own client (trait changes, layout, drawing)
   /// and the server while it handles that client's commands; elsewhere it is the defaults.
-  @TaskLocal public static var current = TraitCollection()
+  public static var current: TraitCollection { boundCurrent }
+
+  /// Where `withCurrent` binds `current`: private, so every binding is counted
+  /// (`EnvironmentBindings`).
+  @TaskLocal private static var boundCurrent = TraitCollection()
+
+  /// The traits a client gets when it states none; what `current` is outside any binding.
+  package static let defaults = TraitCollection()
+
+  /// Runs `body` with `current` set to `traits`.
+  package static func withCurrent<Result>(_ traits: TraitCollection, _ body: () throws -> Result) rethrows
+    -> Result
+  {
+    try EnvironmentBindings.bind($boundCurrent, traits, body)
+  }
 }
 
 /// The reader's preferred text size (UIKit's `UIContentSizeCategory`), by the names `hello

@@ -13,6 +13,10 @@ open class Window: View {
   /// with the size classes of the window's size; every view's `traitCollection` reads them.
   @exclusivity(unchecked) package private(set) var traits: TraitCollection
 
+  /// Whether `traits` are `TraitCollection.defaults` (a client that stated none): set with them,
+  /// so the wrapper around every command knows it without comparing them.
+  @exclusivity(unchecked) private var hasDefaultTraits: Bool
+
   /// Receives trace events (`lifecycle`, `layout`...) while someone listens; the server forwards
   /// them as `trace` lines.
   /// Unchecked for exclusivity at run time: read (the closure copied out, then called) or
@@ -74,6 +78,7 @@ open class Window: View {
   /// Creates a window of `size`; it starts empty, with no root view controller.
   public init(size: CGSize, traits: TraitCollection = TraitCollection()) {
     self.traits = traits.withSizeClasses(for: size)
+    hasDefaultTraits = self.traits == TraitCollection.defaults
     super.init(frame: CGRect(origin: .zero, size: size))
     window = self
     changes.owner = self
@@ -169,7 +174,8 @@ open class Window: View {
     let new = traits.withSizeClasses(for: bounds.size)
     guard previous != new else { return }
     self.traits = new
-    TraitCollection.$current.withValue(new) {
+    hasDefaultTraits = new == TraitCollection.defaults
+    TraitCollection.withCurrent(new) {
       rootViewController?.propagateTraitChange(from: previous)
       propagateTraitChange(from: previous)
     }
@@ -182,9 +188,25 @@ open class Window: View {
   ///
   /// Traits already current (a default client's, on every command) are not bound again: a
   /// task-local binding allocates, and this runs once per input (as `Localization.withLocale`).
+  /// With no binding in force (`EnvironmentBindings`) the current traits are the defaults:
+  /// traits known to be the defaults need no read of the task-local and no comparison.
   public func withCurrentTraits<Result>(_ work: () throws -> Result) rethrows -> Result {
-    if traits == TraitCollection.current { return try work() }
-    return try TraitCollection.$current.withValue(traits, operation: work)
+    if EnvironmentBindings.noneInForce {
+      if hasDefaultTraits { return try work() }
+    } else if traits == TraitCollection.current {
+      return try work()
+    }
+    return try TraitCollection.withCurrent(traits, work)
+  }
+
+  /// Runs `work` in this window's client environment: its locale (`Localization.withLocale`)
+  /// and its traits (`withCurrentTraits`), as the server runs each command of the session.
+  ///
+  /// A client that stated no traits, outside any binding (every command of a default client),
+  /// runs `work` as it is after two loads: binding nothing, both already read the defaults.
+  public func withClientEnvironment<Result>(_ work: () throws -> Result) rethrows -> Result {
+    if hasDefaultTraits, EnvironmentBindings.noneInForce { return try work() }
+    return try Localization.withLocale(traits.locale) { try withCurrentTraits(work) }
   }
 
   // MARK: Safe area
