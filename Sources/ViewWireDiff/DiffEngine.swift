@@ -66,25 +66,31 @@ public final class DiffEngine {
     // The client holds nothing yet: the first frame of a session is a full one.
     if window.wireID == 0 { return makeFullFrame() }
     window.prepareFrame()
-    var builder = Builder(engine: self)
-    builder.collectChanges()
-    hash = hash &+ builder.hashDelta
-    guard !builder.body.isEmpty else { return nil }
-    sequence += 1
-    return Frame(
-      sequence: sequence, isFull: false, body: builder.body, hash: hash, viewCount: viewsByID.count)
+    return FrameScratch.borrow { scratch in
+      var builder = Builder(engine: self, scratch: scratch)
+      builder.collectChanges()
+      hash = hash &+ builder.hashDelta
+      builder.returnScratch()
+      guard !builder.body.isEmpty else { return nil }
+      sequence += 1
+      return Frame(
+        sequence: sequence, isFull: false, body: builder.body, hash: hash, viewCount: viewsByID.count)
+    }
   }
 
   /// Lays out the window and returns a full frame: every view, with the ids the client knew.
   public func makeFullFrame() -> Frame {
     window.prepareFrame()
-    var builder = Builder(engine: self)
-    builder.sharesRenderProperties = sequence == 0
-    builder.collectFullTree()
-    hash = builder.hashDelta
-    sequence += 1
-    return Frame(
-      sequence: sequence, isFull: true, body: builder.body, hash: hash, viewCount: viewsByID.count)
+    return FrameScratch.borrow { scratch in
+      var builder = Builder(engine: self, scratch: scratch)
+      builder.sharesRenderProperties = sequence == 0
+      builder.collectFullTree()
+      hash = builder.hashDelta
+      sequence += 1
+      builder.returnScratch()
+      return Frame(
+        sequence: sequence, isFull: true, body: builder.body, hash: hash, viewCount: viewsByID.count)
+    }
   }
 
   /// A full frame of the tree as the last frame left it, numbered as that frame, for one client
@@ -98,12 +104,15 @@ public final class DiffEngine {
   /// - Precondition: a frame was made before, and no change is pending since.
   public func makeRepeatedFullFrame() -> Frame {
     precondition(sequence > 0 && window.wireID != 0, "no frame was made yet: makeFrame() first")
-    var builder = Builder(engine: self)
-    builder.collectFullTree()
-    assert(builder.hashDelta == hash, "changes were pending: makeFrame() first")
-    return Frame(
-      sequence: sequence, isFull: true, body: builder.body, hash: builder.hashDelta,
-      viewCount: viewsByID.count)
+    return FrameScratch.borrow { scratch in
+      var builder = Builder(engine: self, scratch: scratch)
+      builder.collectFullTree()
+      assert(builder.hashDelta == hash, "changes were pending: makeFrame() first")
+      builder.returnScratch()
+      return Frame(
+        sequence: sequence, isFull: true, body: builder.body, hash: builder.hashDelta,
+        viewCount: viewsByID.count)
+    }
   }
 
   // MARK: Bookkeeping shared with the builder
@@ -139,15 +148,20 @@ public final class DiffEngine {
 }
 
 /// The work of producing one frame.
+///
+/// Its memory is borrowed: the thread's `FrameScratch` lends the render-line buffers and the
+/// body's room, taken at the start and given back by `returnScratch()`.
 private struct Builder {
   let engine: DiffEngine
+  let scratch: FrameScratch
   /// The frame's lines as written so far.
-  private(set) var body: [UInt8] = []
+  private(set) var body: [UInt8]
   /// The render lines of views changed (not created) in this frame, which follow those of
-  /// created views.
-  private var changedRenders = TextBuffer(capacity: 1024)
+  /// created views. The scratch's buffer, exchanged rather than reached through the scratch:
+  /// each write through it retained and released the scratch.
+  private var changedRenders = TextBuffer()
   /// The render lines of views created in this frame, which follow the layout lines.
-  private var createdRenders = TextBuffer(capacity: 1024)
+  private var createdRenders = TextBuffer()
   /// What this frame adds to the engine's hash (wrapping), applied once at the end; for a full
   /// frame, the whole hash.
   private(set) var hashDelta: UInt64 = 0
@@ -166,8 +180,19 @@ private struct Builder {
   /// The most views of one frame whose properties are shared.
   static let maximumShared = 256
 
-  init(engine: DiffEngine) {
+  init(engine: DiffEngine, scratch: FrameScratch) {
     self.engine = engine
+    self.scratch = scratch
+    body = scratch.takeBody()
+    swap(&changedRenders, &scratch.changedRenders)
+    swap(&createdRenders, &scratch.createdRenders)
+  }
+
+  /// Gives the scratch its buffers back, and the body's room, once the frame is made.
+  mutating func returnScratch() {
+    swap(&changedRenders, &scratch.changedRenders)
+    swap(&createdRenders, &scratch.createdRenders)
+    scratch.keep(body: body)
   }
 
   private var window: Window { engine.window }
