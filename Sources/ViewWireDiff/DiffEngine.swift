@@ -168,7 +168,9 @@ private struct Builder {
   /// Views created in this frame, whose layout and render lines follow the structure lines.
   private var created: [View] = []
   /// The client's child lists of parents touched in this frame, as the emitted lines leave them.
-  private var simulated: [ObjectIdentifier: SimulatedChildren] = [:]
+  /// Nil until the first: most frames (a tap's) touch no child list, and making and destroying
+  /// an empty dictionary was two calls per frame.
+  private var simulated: [ObjectIdentifier: SimulatedChildren]?
   /// Whether created views' render properties go to the daemon-wide pool
   /// (`RenderProperties.trimAndShare()`): only in a session's first frame, the screen an idle
   /// session keeps and every session of the app shares, and for its first `maximumShared`
@@ -331,7 +333,7 @@ private struct Builder {
   /// in final order, so each stayer lies after it, and the walk costs O(children + moved × list)
   /// rather than a search of the whole list for every created or moved child.
   private mutating func reconcileChildren(of parent: View) {
-    if simulated[ObjectIdentifier(parent)] == nil, exchangeTwoChildren(of: parent) { return }
+    if simulated?[ObjectIdentifier(parent)] == nil, exchangeTwoChildren(of: parent) { return }
     let list = children(of: parent)
     let final = parent.subviews
     let (stays, prefix, suffix) = Self.longestOrderedRun(of: final, in: list.views)
@@ -541,7 +543,8 @@ private struct Builder {
     }
     if parent.wireState != nil { Self.record(final, asSentChildrenOf: &parent.wireState!) }
     parent.childEditsSinceSent = 0
-    simulated[ObjectIdentifier(parent)] = SimulatedChildren(final)
+    simulated = simulated ?? [:]
+    simulated![ObjectIdentifier(parent)] = SimulatedChildren(final)
   }
 
   /// Makes the engine's copy of a parent's child list equal to `final` by replacing only the
@@ -589,9 +592,10 @@ private struct Builder {
   }
 
   private mutating func children(of parent: View) -> SimulatedChildren {
-    if let list = simulated[ObjectIdentifier(parent)] { return list }
+    if let list = simulated?[ObjectIdentifier(parent)] { return list }
     let list = SimulatedChildren(parent.wireState?.sentChildren ?? [])
-    simulated[ObjectIdentifier(parent)] = list
+    simulated = simulated ?? [:]
+    simulated![ObjectIdentifier(parent)] = list
     return list
   }
 
@@ -761,14 +765,20 @@ private struct Builder {
     if changes.count == 1 {
       wrote = writeChangedField(
         key: changes.firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix)
-    } else if changes.count == 2, let second = changes.second {
+    } else if changes.count == 2 {
       // Two (a value and the `a11y...` key that says it): put in key order without sorting a
-      // copied list, which allocated and retained each key and value.
-      let first = (key: changes.firstKey, previous: changes.firstPrevious)
-      let (low, high) = second.key < first.key ? (second, first) : (first, second)
-      wrote = writeChangedField(key: low.key, previous: low.previous, of: view, id: id, prefix: prefix)
-      wrote =
-        writeChangedField(key: high.key, previous: high.previous, of: view, id: id, prefix: prefix) || wrote
+      // copied list, which allocated and retained each key and value, and read where they lie
+      // (copied into a pair, both values were retained and released).
+      let (firstKey, secondKey) = (changes.firstKey, changes.secondKey)
+      if secondKey < firstKey {
+        wrote = writeChangedField(key: secondKey, previous: changes.secondPrevious, of: view, id: id, prefix: prefix)
+        wrote =
+          writeChangedField(key: firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix) || wrote
+      } else {
+        wrote = writeChangedField(key: firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix)
+        wrote =
+          writeChangedField(key: secondKey, previous: changes.secondPrevious, of: view, id: id, prefix: prefix) || wrote
+      }
     } else {
       for change in changes.sorted(by: { $0.key < $1.key }) {
         wrote =
@@ -797,8 +807,10 @@ private struct Builder {
       changedRenders.appendRemovedRenderField(key: key)
       subtract(heldTerm(0, previous: previous, id: id, key: key))
     case .changed(let index):
-      let value = view.renderProperties.entries[index].value
-      let term = changedRenders.appendRenderField(key: key, value: value, prefix: prefix)
+      // The value is passed where it lies: bound to a name first, it was copied (a retain and
+      // a release of its string).
+      let term = changedRenders.appendRenderField(
+        key: key, value: view.renderProperties.entries[index].value, prefix: prefix)
       let recorded = view.renderProperties.recordSent(term, at: index)
       subtract(heldTerm(recorded, previous: previous, id: id, key: key))
       add(term)
@@ -813,6 +825,7 @@ private struct Builder {
     guard let previous else { return 0 }
     return recorded != 0 ? recorded : HashTerms.property(id: id, key: key, value: previous)
   }
+
 
   // MARK: Full frame
 

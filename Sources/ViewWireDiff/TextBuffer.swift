@@ -105,7 +105,7 @@ struct TextBuffer: WireByteSink {
   ///
   /// The key's bytes are the interned key's own (`RenderKey.utf8`), copied rather than encoded
   /// from a string again.
-  mutating func appendRenderField(key: RenderKey, value: WireValue, prefix: FNV1aDigest) -> UInt64 {
+  mutating func appendRenderField(key: RenderKey, value: borrowing WireValue, prefix: FNV1aDigest) -> UInt64 {
     let fieldStart = count
     append(UInt8(ascii: " "))
     append(contentsOf: key.utf8)
