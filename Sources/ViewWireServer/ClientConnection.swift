@@ -403,7 +403,9 @@ final class ClientConnection {
   /// (this one, and a shared session's others: section 18), or remembers that one is owed while
   /// none does (stalled or detached).
   func sendChanges() {
-    let host = streamHost
+    // A session's owner (no role) is its own host: `streamHost` would load the weak `host`
+    // reference first, which only a joiner sets (with its role).
+    let host = sharing.role == nil ? self : streamHost
     if !host.hasReader {
       // Layout runs anyway: the app's callbacks keep their time and the layout and display
       // queues let go of views that came and went; the frame waits.
