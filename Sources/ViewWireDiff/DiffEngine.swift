@@ -771,13 +771,17 @@ private struct Builder {
       // (copied into a pair, both values were retained and released).
       let (firstKey, secondKey) = (changes.firstKey, changes.secondKey)
       if secondKey < firstKey {
-        wrote = writeChangedField(key: secondKey, previous: changes.secondPrevious, of: view, id: id, prefix: prefix)
+        wrote = writeChangedField(
+          key: secondKey, previous: changes.secondPrevious, of: view, id: id, prefix: prefix)
         wrote =
-          writeChangedField(key: firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix) || wrote
+          writeChangedField(key: firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix)
+          || wrote
       } else {
-        wrote = writeChangedField(key: firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix)
+        wrote = writeChangedField(
+          key: firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix)
         wrote =
-          writeChangedField(key: secondKey, previous: changes.secondPrevious, of: view, id: id, prefix: prefix) || wrote
+          writeChangedField(
+            key: secondKey, previous: changes.secondPrevious, of: view, id: id, prefix: prefix) || wrote
       }
     } else {
       for change in changes.sorted(by: { $0.key < $1.key }) {
@@ -825,7 +829,6 @@ private struct Builder {
     guard let previous else { return 0 }
     return recorded != 0 ? recorded : HashTerms.property(id: id, key: key, value: previous)
   }
-
 
   // MARK: Full frame
 
