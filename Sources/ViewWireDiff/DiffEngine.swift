@@ -66,25 +66,31 @@ public final class DiffEngine {
     // The client holds nothing yet: the first frame of a session is a full one.
     if window.wireID == 0 { return makeFullFrame() }
     window.prepareFrame()
-    var builder = Builder(engine: self)
-    builder.collectChanges()
-    hash = hash &+ builder.hashDelta
-    guard !builder.body.isEmpty else { return nil }
-    sequence += 1
-    return Frame(
-      sequence: sequence, isFull: false, body: builder.body, hash: hash, viewCount: viewsByID.count)
+    return FrameScratch.borrow { scratch in
+      var builder = Builder(engine: self, scratch: scratch)
+      builder.collectChanges()
+      hash = hash &+ builder.hashDelta
+      builder.returnScratch()
+      guard !builder.body.isEmpty else { return nil }
+      sequence += 1
+      return Frame(
+        sequence: sequence, isFull: false, body: builder.body, hash: hash, viewCount: viewsByID.count)
+    }
   }
 
   /// Lays out the window and returns a full frame: every view, with the ids the client knew.
   public func makeFullFrame() -> Frame {
     window.prepareFrame()
-    var builder = Builder(engine: self)
-    builder.sharesRenderProperties = sequence == 0
-    builder.collectFullTree()
-    hash = builder.hashDelta
-    sequence += 1
-    return Frame(
-      sequence: sequence, isFull: true, body: builder.body, hash: hash, viewCount: viewsByID.count)
+    return FrameScratch.borrow { scratch in
+      var builder = Builder(engine: self, scratch: scratch)
+      builder.sharesRenderProperties = sequence == 0
+      builder.collectFullTree()
+      hash = builder.hashDelta
+      sequence += 1
+      builder.returnScratch()
+      return Frame(
+        sequence: sequence, isFull: true, body: builder.body, hash: hash, viewCount: viewsByID.count)
+    }
   }
 
   /// A full frame of the tree as the last frame left it, numbered as that frame, for one client
@@ -98,12 +104,15 @@ public final class DiffEngine {
   /// - Precondition: a frame was made before, and no change is pending since.
   public func makeRepeatedFullFrame() -> Frame {
     precondition(sequence > 0 && window.wireID != 0, "no frame was made yet: makeFrame() first")
-    var builder = Builder(engine: self)
-    builder.collectFullTree()
-    assert(builder.hashDelta == hash, "changes were pending: makeFrame() first")
-    return Frame(
-      sequence: sequence, isFull: true, body: builder.body, hash: builder.hashDelta,
-      viewCount: viewsByID.count)
+    return FrameScratch.borrow { scratch in
+      var builder = Builder(engine: self, scratch: scratch)
+      builder.collectFullTree()
+      assert(builder.hashDelta == hash, "changes were pending: makeFrame() first")
+      builder.returnScratch()
+      return Frame(
+        sequence: sequence, isFull: true, body: builder.body, hash: builder.hashDelta,
+        viewCount: viewsByID.count)
+    }
   }
 
   // MARK: Bookkeeping shared with the builder
@@ -139,22 +148,29 @@ public final class DiffEngine {
 }
 
 /// The work of producing one frame.
+///
+/// Its memory is borrowed: the thread's `FrameScratch` lends the render-line buffers and the
+/// body's room, taken at the start and given back by `returnScratch()`.
 private struct Builder {
   let engine: DiffEngine
+  let scratch: FrameScratch
   /// The frame's lines as written so far.
-  private(set) var body: [UInt8] = []
+  private(set) var body: [UInt8]
   /// The render lines of views changed (not created) in this frame, which follow those of
-  /// created views.
-  private var changedRenders = TextBuffer(capacity: 1024)
+  /// created views. The scratch's buffer, exchanged rather than reached through the scratch:
+  /// each write through it retained and released the scratch.
+  private var changedRenders = TextBuffer()
   /// The render lines of views created in this frame, which follow the layout lines.
-  private var createdRenders = TextBuffer(capacity: 1024)
+  private var createdRenders = TextBuffer()
   /// What this frame adds to the engine's hash (wrapping), applied once at the end; for a full
   /// frame, the whole hash.
   private(set) var hashDelta: UInt64 = 0
   /// Views created in this frame, whose layout and render lines follow the structure lines.
   private var created: [View] = []
   /// The client's child lists of parents touched in this frame, as the emitted lines leave them.
-  private var simulated: [ObjectIdentifier: SimulatedChildren] = [:]
+  /// Nil until the first: most frames (a tap's) touch no child list, and making and destroying
+  /// an empty dictionary was two calls per frame.
+  private var simulated: [ObjectIdentifier: SimulatedChildren]?
   /// Whether created views' render properties go to the daemon-wide pool
   /// (`RenderProperties.trimAndShare()`): only in a session's first frame, the screen an idle
   /// session keeps and every session of the app shares, and for its first `maximumShared`
@@ -166,8 +182,19 @@ private struct Builder {
   /// The most views of one frame whose properties are shared.
   static let maximumShared = 256
 
-  init(engine: DiffEngine) {
+  init(engine: DiffEngine, scratch: FrameScratch) {
     self.engine = engine
+    self.scratch = scratch
+    body = scratch.takeBody()
+    swap(&changedRenders, &scratch.changedRenders)
+    swap(&createdRenders, &scratch.createdRenders)
+  }
+
+  /// Gives the scratch its buffers back, and the body's room, once the frame is made.
+  mutating func returnScratch() {
+    swap(&changedRenders, &scratch.changedRenders)
+    swap(&createdRenders, &scratch.createdRenders)
+    scratch.keep(body: body)
   }
 
   private var window: Window { engine.window }
@@ -306,7 +333,7 @@ private struct Builder {
   /// in final order, so each stayer lies after it, and the walk costs O(children + moved × list)
   /// rather than a search of the whole list for every created or moved child.
   private mutating func reconcileChildren(of parent: View) {
-    if simulated[ObjectIdentifier(parent)] == nil, exchangeTwoChildren(of: parent) { return }
+    if simulated?[ObjectIdentifier(parent)] == nil, exchangeTwoChildren(of: parent) { return }
     let list = children(of: parent)
     let final = parent.subviews
     let (stays, prefix, suffix) = Self.longestOrderedRun(of: final, in: list.views)
@@ -516,7 +543,8 @@ private struct Builder {
     }
     if parent.wireState != nil { Self.record(final, asSentChildrenOf: &parent.wireState!) }
     parent.childEditsSinceSent = 0
-    simulated[ObjectIdentifier(parent)] = SimulatedChildren(final)
+    simulated = simulated ?? [:]
+    simulated![ObjectIdentifier(parent)] = SimulatedChildren(final)
   }
 
   /// Makes the engine's copy of a parent's child list equal to `final` by replacing only the
@@ -564,9 +592,10 @@ private struct Builder {
   }
 
   private mutating func children(of parent: View) -> SimulatedChildren {
-    if let list = simulated[ObjectIdentifier(parent)] { return list }
+    if let list = simulated?[ObjectIdentifier(parent)] { return list }
     let list = SimulatedChildren(parent.wireState?.sentChildren ?? [])
-    simulated[ObjectIdentifier(parent)] = list
+    simulated = simulated ?? [:]
+    simulated![ObjectIdentifier(parent)] = list
     return list
   }
 
@@ -736,14 +765,24 @@ private struct Builder {
     if changes.count == 1 {
       wrote = writeChangedField(
         key: changes.firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix)
-    } else if changes.count == 2, let second = changes.second {
+    } else if changes.count == 2 {
       // Two (a value and the `a11y...` key that says it): put in key order without sorting a
-      // copied list, which allocated and retained each key and value.
-      let first = (key: changes.firstKey, previous: changes.firstPrevious)
-      let (low, high) = second.key < first.key ? (second, first) : (first, second)
-      wrote = writeChangedField(key: low.key, previous: low.previous, of: view, id: id, prefix: prefix)
-      wrote =
-        writeChangedField(key: high.key, previous: high.previous, of: view, id: id, prefix: prefix) || wrote
+      // copied list, which allocated and retained each key and value, and read where they lie
+      // (copied into a pair, both values were retained and released).
+      let (firstKey, secondKey) = (changes.firstKey, changes.secondKey)
+      if secondKey < firstKey {
+        wrote = writeChangedField(
+          key: secondKey, previous: changes.secondPrevious, of: view, id: id, prefix: prefix)
+        wrote =
+          writeChangedField(key: firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix)
+          || wrote
+      } else {
+        wrote = writeChangedField(
+          key: firstKey, previous: changes.firstPrevious, of: view, id: id, prefix: prefix)
+        wrote =
+          writeChangedField(
+            key: secondKey, previous: changes.secondPrevious, of: view, id: id, prefix: prefix) || wrote
+      }
     } else {
       for change in changes.sorted(by: { $0.key < $1.key }) {
         wrote =
@@ -772,8 +811,10 @@ private struct Builder {
       changedRenders.appendRemovedRenderField(key: key)
       subtract(heldTerm(0, previous: previous, id: id, key: key))
     case .changed(let index):
-      let value = view.renderProperties.entries[index].value
-      let term = changedRenders.appendRenderField(key: key, value: value, prefix: prefix)
+      // The value is passed where it lies: bound to a name first, it was copied (a retain and
+      // a release of its string).
+      let term = changedRenders.appendRenderField(
+        key: key, value: view.renderProperties.entries[index].value, prefix: prefix)
       let recorded = view.renderProperties.recordSent(term, at: index)
       subtract(heldTerm(recorded, previous: previous, id: id, key: key))
       add(term)

@@ -29,21 +29,21 @@ public struct Frame: Sendable, Equatable {
     // Each line around the body is gathered on the stack and appended in one copy: written
     // piece by piece, it was ten array appends (issue 14, "Cheaper per input"). At most 38 and
     // 80 bytes.
-    var begin = ScratchLine()
-    begin.appendASCII("frame ")
-    begin.appendDecimal(sequence)
-    begin.appendASCII(isFull ? " begin full\n" : " begin\n")
-    begin.write(to: &buffer)
+    // The `end` line starts as the `begin` line does: `frame N`, written once.
+    var line = ScratchLine()
+    line.appendASCII("frame ")
+    line.appendDecimal(sequence)
+    let prefix = line.count
+    line.appendASCII(isFull ? " begin full\n" : " begin\n")
+    line.write(to: &buffer)
     buffer.append(contentsOf: body)
-    var end = ScratchLine()
-    end.appendASCII("frame ")
-    end.appendDecimal(sequence)
-    end.appendASCII(" end hash=")
-    end.appendHex16(hash)
-    end.appendASCII(" views=")
-    end.appendDecimal(viewCount)
-    end.append(UInt8(ascii: "\n"))
-    end.write(to: &buffer)
+    line.truncate(to: prefix)
+    line.appendASCII(" end hash=")
+    line.appendHex16(hash)
+    line.appendASCII(" views=")
+    line.appendDecimal(viewCount)
+    line.append(UInt8(ascii: "\n"))
+    line.write(to: &buffer)
   }
 
   /// The frame's lines without terminators, `begin` and `end` included, for tests and logs.

@@ -9,8 +9,8 @@ import ViewWireProtocol
 /// went through a call; here each is a store. The line's hash terms are digested from the
 /// bytes as written.
 ///
-/// Not copy-on-write: copies share one memory, so a buffer is held in one place (the frame's
-/// builder) and passed `inout`, never copied.
+/// Not copy-on-write: copies share one memory, so a buffer is held in one place (the thread's
+/// `FrameScratch`, which a frame's builder borrows) and passed `inout`, never copied.
 struct TextBuffer: WireByteSink {
   /// Owns the memory, so the buffer is freed with the builder that holds it.
   private final class Storage {
@@ -40,6 +40,13 @@ struct TextBuffer: WireByteSink {
   /// Where an empty buffer's `start` points: no byte is ever written there, since every write
   /// first grows a buffer whose capacity is 0.
   private nonisolated(unsafe) static let placeholder = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+
+  /// The bytes the memory holds before the next write must grow it.
+  var reservedCapacity: Int { capacity }
+
+  /// Forgets what was written and keeps the memory, for the next frame's lines
+  /// (`FrameScratch`).
+  mutating func removeAll() { count = 0 }
 
   /// Drops what was written after the first `count` bytes: a line that turned out to hold
   /// nothing the client lacks.
@@ -98,7 +105,7 @@ struct TextBuffer: WireByteSink {
   ///
   /// The key's bytes are the interned key's own (`RenderKey.utf8`), copied rather than encoded
   /// from a string again.
-  mutating func appendRenderField(key: RenderKey, value: WireValue, prefix: FNV1aDigest) -> UInt64 {
+  mutating func appendRenderField(key: RenderKey, value: borrowing WireValue, prefix: FNV1aDigest) -> UInt64 {
     let fieldStart = count
     append(UInt8(ascii: " "))
     append(contentsOf: key.utf8)

@@ -79,6 +79,14 @@ public struct ScratchLine: WireByteSink {
     written = index + digits
   }
 
+  /// Keeps only the first `count` bytes: a line that starts as the one before it (a frame's
+  /// `end` line, after its `begin`) is written over it.
+  @inlinable
+  public mutating func truncate(to count: Int) {
+    precondition(count >= 0 && count <= written, "ScratchLine truncated past its end")
+    written = count
+  }
+
   /// Appends the bytes written to `sink`, in one call (mutating only to read the storage in
   /// place rather than copy it).
   @inlinable

@@ -44,18 +44,29 @@ extension WireByteSink {
   /// concatenation on every frame.
   @inlinable
   public mutating func appendHex16(_ value: UInt64) {
-    // The digits are laid out first and appended at once: sixteen appends of one byte each
-    // checked the buffer's room sixteen times (a tenth of a tap's frame encoding).
-    var scratch: (UInt64, UInt64) = (0, 0)
-    Swift.withUnsafeMutableBytes(of: &scratch) { raw in
-      var shift: UInt64 = 64
-      for index in 0..<16 {
-        shift -= 4
-        let digit = UInt8(truncatingIfNeeded: value &>> shift) & 0xF
-        raw[index] = digit < 10 ? UInt8(ascii: "0") &+ digit : UInt8(ascii: "a") &+ (digit &- 10)
-      }
-      append(contentsOf: UnsafeBufferPointer(raw.bindMemory(to: UInt8.self)))
+    // The digits are laid out eight at a time in a word, then appended at once: a loop over
+    // sixteen digits was most of a frame's `end` line.
+    var scratch: (UInt64, UInt64) = (
+      Self.hexDigits(of: UInt32(truncatingIfNeeded: value &>> 32)).bigEndian,
+      Self.hexDigits(of: UInt32(truncatingIfNeeded: value)).bigEndian
+    )
+    Swift.withUnsafeBytes(of: &scratch) { raw in
+      append(contentsOf: raw.bindMemory(to: UInt8.self))
     }
+  }
+
+  /// The eight lowercase hex digits of `value` as the bytes of a word, the most significant
+  /// digit in its most significant byte.
+  @usableFromInline @inline(__always)
+  static func hexDigits(of value: UInt32) -> UInt64 {
+    // Nibble k of `value` moved to byte k, in three spreads.
+    var word = UInt64(value)
+    word = (word | word &<< 16) & 0x0000_FFFF_0000_FFFF
+    word = (word | word &<< 8) & 0x00FF_00FF_00FF_00FF
+    word = (word | word &<< 4) & 0x0F0F_0F0F_0F0F_0F0F
+    // 1 in each byte whose digit is 10 or more: `a` lies 39 past the byte after `9`.
+    let letters = ((word &+ 0x0606_0606_0606_0606) &>> 4) & 0x0101_0101_0101_0101
+    return word &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
   }
 
   /// Appends the ASCII bytes of a literal, such as a command word.

@@ -72,6 +72,17 @@ extension ClientConnection {
   /// `commander`, whose command made the frame, flushes with its reply.
   func deliver(_ frame: Frame, from commander: ClientConnection) {
     frameOwed = false
+    // A session of one client that keeps no history (most): the frame goes into its output as
+    // `give(to: self)` would put it, without taking a slice of the bytes for the others.
+    if sharing.joiners.isEmpty && history == nil {
+      guard isReader else {
+        if !isClosing { sharing.missedFrame = true }
+        return
+      }
+      frame.encode(into: &output)
+      if self !== commander { flush() }
+      return
+    }
     var encoded: ArraySlice<UInt8>?
     // No list of clients is built: a session without joiners makes one frame after another.
     func give(to client: ClientConnection) {

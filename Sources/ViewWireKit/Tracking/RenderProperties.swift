@@ -305,6 +305,14 @@ package final class SharedRenderProperties: @unchecked Sendable {
   /// The second change, when there is one.
   @inlinable package var second: Change? { rest.first }
 
+  /// The key of the second change, when `count` is at least 2.
+  @inlinable package var secondKey: RenderKey { rest[0].key }
+
+  /// The value `secondKey` had before its first change, read in place (no copy of the pair).
+  @inlinable package var secondPrevious: WireValue? {
+    _read { yield rest[0].previous }
+  }
+
   /// The changes in the order they first happened.
   @usableFromInline package func makeIterator() -> Iterator { Iterator(changes: self) }
 
