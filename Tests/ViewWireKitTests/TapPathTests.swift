@@ -5,8 +5,8 @@ import ViewWireProtocol
 @testable import ViewWireKit
 
 /// The shortcuts a tap's kit side takes (issue 14, stop 16): a touch object reused only when no
-/// one holds it, target-action made where the action is known,
-/// the accessibility label and value changed in place. Each must behave as the longer way did.
+/// one holds it, a delivery without copies, target-action that looks before it copies, the
+/// accessibility label and value changed in place. Each must behave as the longer way did.
 struct TapPathTests {
   /// A view that records the touches it is given, and keeps them when asked to.
   final class Recorder: View {

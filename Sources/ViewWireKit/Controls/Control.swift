@@ -77,15 +77,6 @@ open class Control: View {
     let perform: (Control, Event) -> Bool
   }
 
-  /// Adds a registration: the events it is for, its target's identity (nil for a closure
-  /// action) and the work, which returns false once its target is gone. Called from the
-  /// inlinable `addTarget`s, whose closures are thereby made where the action is known.
-  @usableFromInline final func register(
-    _ events: Event, target identifier: ObjectIdentifier?, _ perform: @escaping (Control, Event) -> Bool
-  ) {
-    registrations.append(Registration(events: events, identifier: identifier, perform: perform))
-  }
-
   // The registrations and the touch-tracking flags below are unchecked for exclusivity at run
   // time: every touch on the control reads and writes them; `sendActions` iterates a copy, so
   // an action may add or remove targets.
@@ -142,44 +133,37 @@ open class Control: View {
   // MARK: Target-action
 
   /// Calls `action` on `target` with the control when one of `events` happens.
-  ///
-  /// Inlinable, always inlined, and final (a call dispatched through the class's table never
-  /// sees the body), so that the registration's closure is made where the app names `action`:
-  /// the optimizer can then call that method on the target directly.
-  /// Made here, every action sent called `action(target)`, which allocated the bound method
-  /// (a closure context, then freed) behind two reabstraction thunks: about 450 instructions of
-  /// every tap on a control with a target.
-  @inlinable @inline(__always)
-  public final func addTarget<Target: AnyObject, Sender>(
+  public func addTarget<Target: AnyObject, Sender>(
     _ target: Target, action: @escaping (Target) -> (Sender) -> Void, for events: Event
   ) {
-    // The target is held by a checked unowned reference in a box of its own (not retained,
-    // as UIKit documents; nil once it is gone), not captured `weak` as the generic `Target?`:
-    // that capture fetched `Optional`'s metadata, went through its value witnesses and checked
-    // exclusivity on every action sent (about 600 instructions), and a weak reference gave the
-    // target (the controller, usually) a side table, so each of its retains on every action
-    // took the slow path.
-    let held = ActionTarget(target)
-    register(events, target: ObjectIdentifier(target)) { control, _ in
-      guard let object = held.object else { return false }
-      let target = unsafeDowncast(object, to: Target.self)
-      // The sender is nearly always declared as the control's own class (a switch's action
-      // takes the switch): then the control is the sender as it is, without the generic cast
-      // (`swift_dynamicCast` and the optional's metadata, on every action sent).
-      if ObjectIdentifier(type(of: control)) == ObjectIdentifier(Sender.self) {
-        action(target)(unsafeBitCast(control, to: Sender.self))
-      } else {
-        Control.send(control, as: Sender.self, to: target, action)
-      }
-      return true
-    }
+    registrations.append(
+      // The target is held by a checked unowned reference in a box of its own (not retained,
+      // as UIKit documents; nil once it is gone), not captured `weak` as the generic `Target?`:
+      // that capture fetched `Optional`'s metadata, went through its value witnesses and checked
+      // exclusivity on every action sent (about 600 instructions), and a weak reference gave the
+      // target (the controller, usually) a side table, so each of its retains on every action
+      // took the slow path.
+      Registration(events: events, identifier: ObjectIdentifier(target)) {
+        [held = UnownedBox<AnyObject>(target)] control, _ in
+        guard let object = held.object else { return false }
+        let target = unsafeDowncast(object, to: Target.self)
+        // The sender is nearly always declared as the control's own class (a switch's action
+        // takes the switch): then the control is the sender as it is, without the generic cast
+        // (`swift_dynamicCast` and the optional's metadata, on every action sent).
+        if ObjectIdentifier(type(of: control)) == ObjectIdentifier(Sender.self) {
+          action(target)(unsafeBitCast(control, to: Sender.self))
+        } else {
+          Self.send(control, as: Sender.self, to: target, action)
+        }
+        return true
+      })
   }
 
   /// The general case of `addTarget`'s action, the control cast to the declared sender: kept
   /// out of the closure, whose every call otherwise fetched `Optional<Sender>`'s metadata for
   /// the cast's result even when the cast was not needed.
-  @inline(never) @usableFromInline
-  static func send<Target, Sender>(
+  @inline(never)
+  private static func send<Target, Sender>(
     _ control: Control, as: Sender.Type, to target: Target, _ action: (Target) -> (Sender) -> Void
   ) {
     guard let sender = control as? Sender else { return }
@@ -187,19 +171,17 @@ open class Control: View {
   }
 
   /// Calls `action` on `target` when one of `events` happens, for actions that take no sender.
-  ///
-  /// Inlinable, as the other `addTarget`.
-  @inlinable @inline(__always)
-  public final func addTarget<Target: AnyObject>(
+  public func addTarget<Target: AnyObject>(
     _ target: Target, action: @escaping (Target) -> () -> Void, for events: Event
   ) {
-    // Held in an `ActionTarget`, as above.
-    let held = ActionTarget(target)
-    register(events, target: ObjectIdentifier(target)) { _, _ in
-      guard let object = held.object else { return false }
-      action(unsafeDowncast(object, to: Target.self))()
-      return true
-    }
+    registrations.append(
+      // Held in an `UnownedBox`, as above.
+      Registration(events: events, identifier: ObjectIdentifier(target)) {
+        [held = UnownedBox<AnyObject>(target)] _, _ in
+        guard let object = held.object else { return false }
+        action(unsafeDowncast(object, to: Target.self))()
+        return true
+      })
   }
 
   /// Removes the target's registrations for `events` (all of them for `nil` target).
@@ -212,11 +194,12 @@ open class Control: View {
 
   /// Calls `handler` when one of `events` happens (UIKit's `addAction(_:for:)` with a closure).
   public func addAction(_ action: Action, for events: Event) {
-    register(events, target: nil) { control, _ in
-      action.sender = control
-      action.handler(action)
-      return true
-    }
+    registrations.append(
+      Registration(events: events, identifier: nil) { control, _ in
+        action.sender = control
+        action.handler(action)
+        return true
+      })
   }
 
   /// Sends the actions registered for `events`, in the order they were added.
@@ -289,21 +272,6 @@ open class Control: View {
     isHighlighted = false
     sendActions(for: .touchCancel)
   }
-}
-
-/// A control's target, held by a checked unowned reference (`CheckedUnowned`): not retained,
-/// as UIKit documents, and nil once it is gone. A class of the kit's own rather than
-/// `UnownedBox`, so the inlinable `addTarget`s can make one.
-@usableFromInline final class ActionTarget {
-  private let pointer: UnsafeMutableRawPointer?
-
-  /// Refers to `target` without keeping it alive.
-  @usableFromInline init(_ target: AnyObject) { pointer = CheckedUnowned.retain(target) }
-
-  deinit { CheckedUnowned.release(pointer) }
-
-  /// The target while it lives; nil once its deinit began.
-  @usableFromInline var object: AnyObject? { CheckedUnowned.load(pointer, as: AnyObject.self) }
 }
 
 /// A closure-based action (UIKit's `UIAction`).
