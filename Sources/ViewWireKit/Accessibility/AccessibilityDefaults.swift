@@ -81,10 +81,13 @@ public struct AccessibilityDefaults: Equatable, Sendable {
   /// The default label alone, as `init(className:property:)` sets it: for a view whose
   /// accessibility label was all that changed (a test holds the two to the same answers).
   public static func label(className: String, property: (String) -> WireValue?) -> String? {
+    // By length first, as `depend(on:)`: a class without a default label (the gallery's image
+    // view, named on every toggle) was compared with each name in turn.
     let key: String
-    switch className {
-    case "Label", "Button": key = "text"
-    case "TextField": key = "placeholder"
+    switch className.utf8.count {
+    case 5 where className == "Label": key = "text"
+    case 6 where className == "Button": key = "text"
+    case 9 where className == "TextField": key = "placeholder"
     default: return nil
     }
     if case .string(let text)? = property(key) { return text }
@@ -95,11 +98,18 @@ public struct AccessibilityDefaults: Equatable, Sendable {
   /// accessibility value was all that changed (the dragged square's, once a drag). Only the
   /// classes below have a default value, so the others skip the rest of the defaults.
   public static func value(className: String, property: (String) -> WireValue?) -> String? {
-    switch className {
-    case "TextField", "TextView", "Switch", "Slider", "Stepper", "SegmentedControl", "ProgressView":
-      AccessibilityDefaults(className: className, property: property).value
-    default: nil
-    }
+    // By length first, as `label`: most classes have none (the dragged square is a plain view).
+    let named: Bool =
+      switch className.utf8.count {
+      case 6: className == "Switch" || className == "Slider"
+      case 7: className == "Stepper"
+      case 8: className == "TextView"
+      case 9: className == "TextField"
+      case 12: className == "ProgressView"
+      case 16: className == "SegmentedControl"
+      default: false
+      }
+    return named ? AccessibilityDefaults(className: className, property: property).value : nil
   }
 
   /// Whether the defaults read render property `key`, for some class: a view that sends

@@ -12,10 +12,18 @@ package struct AccessibilityOverrides: Equatable {
   var elementsHidden = false
   var viewIsModal = false
 
-  /// Runs `body` on this value where it is stored (`overrides?.edit { ... }` edits the stored
-  /// settings without copying them, and does nothing when there are none).
-  mutating func edit<Result>(_ body: (inout AccessibilityOverrides) -> Result) -> Result {
-    body(&self)
+  /// Sets the label; returns whether it changed.
+  mutating func replaceLabel(with newLabel: String?) -> Bool {
+    guard label != newLabel else { return false }
+    label = newLabel
+    return true
+  }
+
+  /// Sets the value; returns whether it changed.
+  mutating func replaceValue(with newValue: String?) -> Bool {
+    guard value != newValue else { return false }
+    value = newValue
+    return true
   }
 }
 
@@ -37,13 +45,9 @@ extension View {
     set {
       // The gallery names the image it shows on every toggle: only this key can change.
       if accessibilityKeysRefreshed, sendsAccessibilityKeys,
-        let changed = editAccessibilityOverridesInPlace({ overrides -> Bool in
-          guard overrides.label != newValue else { return false }
-          overrides.label = newValue
-          return true
-        })
+        let changed = replaceAccessibilityLabelOverride(with: newValue)
       {
-        if changed { refreshAccessibilityLabelKey() }
+        if changed { refreshAccessibilityLabelKey(set: newValue) }
         return
       }
       editAccessibility { $0.label = newValue }
@@ -58,11 +62,7 @@ extension View {
       // The square says where it is on every move of a drag, four times in five what it said:
       // compared where it is stored, and only this key worked out when it changed.
       if accessibilityKeysRefreshed, sendsAccessibilityKeys,
-        let changed = editAccessibilityOverridesInPlace({ overrides -> Bool in
-          guard overrides.value != newValue else { return false }
-          overrides.value = newValue
-          return true
-        })
+        let changed = replaceAccessibilityValueOverride(with: newValue)
       {
         if changed { refreshAccessibilityValueKey() }
         return
@@ -151,7 +151,7 @@ extension View {
       var others = old
       others.label = overrides.label
       if others == overrides {
-        refreshAccessibilityLabelKey()
+        refreshAccessibilityLabelKey(set: overrides.label)
         return
       }
       others = old
@@ -165,12 +165,13 @@ extension View {
     refreshAccessibilityKeys()
   }
 
-  /// Sets `a11y-label` as `refreshAccessibilityKeys` does, for when nothing else it reads changed.
-  private func refreshAccessibilityLabelKey() {
+  /// Sets `a11y-label` as `refreshAccessibilityKeys` does, for when nothing else it reads changed;
+  /// `set` is the label the app set (nil for none), which the caller has at hand.
+  private func refreshAccessibilityLabelKey(set: String?) {
     let wireName = wireClassName
     let client = AccessibilityDefaults.label(className: wireName) { renderProperties[$0] }
     let label: String?
-    if let set = accessibilityLabelOverride {
+    if let set {
       label = set
     } else {
       let kitName = accessibilityKitClass

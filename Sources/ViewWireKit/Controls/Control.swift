@@ -204,12 +204,25 @@ open class Control: View {
 
   /// Sends the actions registered for `events`, in the order they were added.
   open func sendActions(for events: Event) {
-    var released: [Int] = []
-    for (index, registration) in registrations.enumerated()
-    where !registration.events.isDisjoint(with: events) {
-      if !registration.perform(self, events) { released.append(index) }
+    // By index over a copy of the list, which holds the registrations while actions run (an
+    // action may add or remove targets): the enumerating iterator and its tuples retained and
+    // released the list and each closure, on each of the three sends of a tap.
+    // Most sends have no registration (a tap sends `touchDown` and `touchUpInside` to a switch
+    // that only has a `valueChanged` target): asked first where the list is stored.
+    var any = false
+    for index in registrations.indices where !registrations[index].events.isDisjoint(with: events) {
+      any = true
+      break
     }
-    for index in released.reversed() { registrations.remove(at: index) }
+    guard any else { return }
+    let list = registrations
+    var released: [Int]?
+    withExtendedLifetime(list) {
+      for index in list.indices where !list[index].events.isDisjoint(with: events) {
+        if !list[index].perform(self, events) { released = (released ?? []) + [index] }
+      }
+    }
+    if let released { for index in released.reversed() { registrations.remove(at: index) } }
   }
 
   /// The number of registrations, including those whose target is gone but not yet pruned.

@@ -16,7 +16,7 @@ public final class Touch {
   /// the phase of the call it is in.
   @exclusivity(unchecked) public internal(set) var phase: Phase = .began
   /// The number of taps in quick succession this touch belongs to (2 for a double tap).
-  public let tapCount: Int
+  @exclusivity(unchecked) public internal(set) var tapCount: Int
   /// Seconds, from the window's scheduler.
   @exclusivity(unchecked) public internal(set) var timestamp: TimeInterval
   /// The view hit-tested when the finger went down; it receives the touch until it ends.
@@ -51,6 +51,20 @@ public final class Touch {
     previousTimestamp = timestamp
     viewReference = CheckedUnowned.retain(view)
     windowReference = CheckedUnowned.retain(window)
+  }
+
+  /// Makes this touch a new one, as `init` would: for a window's spare touch, one no one else
+  /// holds (`Window.touchDown`), so a tap allocates and frees no touch. UIKit documents that a
+  /// touch must not be kept past the end of its sequence; one still held is never reused.
+  func reuse(at point: CGPoint, tapCount: Int, timestamp: TimeInterval, view: View?) {
+    phase = .began
+    locationInWindow = point
+    previousLocationInWindow = point
+    self.tapCount = tapCount
+    self.timestamp = timestamp
+    previousTimestamp = timestamp
+    // The same view tapped again (the common case) keeps its reference as it is.
+    if !CheckedUnowned.refers(viewReference, to: view) { CheckedUnowned.replace(&viewReference, with: view) }
   }
 
   deinit {

@@ -18,7 +18,8 @@ public enum Key: Sendable {
 
 /// The finger that is down and who watches it.
 struct TouchSequence {
-  let touch: Touch
+  /// Variable only so `touchUp` can ask whether it holds the last reference (`spareTouch`).
+  var touch: Touch
   /// Recognizers on the hit view and its ancestors, innermost first, enabled at touch-down.
   let recognizers: [GestureRecognizer]
   /// Whether a recognizer took the touch from the view.
@@ -41,27 +42,41 @@ extension Window {
     guard bounds.containsPoint(point) else { throw .outsideWindow }
     if let sequence = touchSequence { cancel(sequence) }
     let hit = hitTest(point)
-    let touch = Touch(
-      at: point, tapCount: tapCount, timestamp: timestamp ?? currentTime, view: hit, window: self)
+    let now = timestamp ?? currentTime
+    let touch: Touch
+    if let spare = spareTouch {
+      spareTouch = nil
+      spare.reuse(at: point, tapCount: tapCount, timestamp: now, view: hit)
+      touch = spare
+    } else {
+      touch = Touch(at: point, tapCount: tapCount, timestamp: now, view: hit, window: self)
+    }
     var recognizers: [GestureRecognizer] = []
-    let hitControl = (hit as? Control).flatMap { $0.isEnabled ? $0 : nil }
     // Up the tree through unretained references, which the tree holds (`superviewReference`):
-    // a retain and release of each ancestor were slow, side-table operations.
+    // a retain and release of each ancestor were slow, side-table operations. Most ancestors
+    // have no recognizer: for them the list is not read at all (iterating an empty one
+    // retained and released its storage), and whether the hit view is an enabled control is
+    // asked only once one is found.
+    var hitIsEnabledControl: Bool?
     var current = hit.map(Unmanaged.passUnretained)
     while let reference = current {
       unowned(unsafe) let view = reference.takeUnretainedValue()
-      for recognizer in view.hasGestureRecognizers ? view.gestureRecognizers : [] where recognizer.isEnabled {
-        if hitControl != nil, view !== hitControl, let tap = recognizer as? TapGestureRecognizer,
-          tap.numberOfTapsRequired == 1
-        {
-          continue
+      if view.hasGestureRecognizers {
+        for recognizer in view.gestureRecognizers where recognizer.isEnabled {
+          if let tap = recognizer as? TapGestureRecognizer, tap.numberOfTapsRequired == 1,
+            view !== hit
+          {
+            if hitIsEnabledControl == nil { hitIsEnabledControl = (hit as? Control)?.isEnabled == true }
+            if hitIsEnabledControl == true { continue }
+          }
+          recognizers.append(recognizer)
         }
-        recognizers.append(recognizer)
       }
       current = view.superviewReference
     }
-    touchSequence = TouchSequence(touch: touch, recognizers: recognizers)
-    deliver(touch)
+    let sequence = TouchSequence(touch: touch, recognizers: recognizers)
+    touchSequence = sequence
+    deliver(touch, to: sequence)
     return hit
   }
 
@@ -69,15 +84,20 @@ extension Window {
   public func touchMove(to point: CGPoint, timestamp: TimeInterval? = nil) throws(InputError) {
     guard let sequence = touchSequence else { throw .notInDrag }
     sequence.touch.update(to: point, timestamp: timestamp ?? currentTime, phase: .moved)
-    deliver(sequence.touch)
+    deliver(sequence.touch, to: sequence)
   }
 
   /// The finger lifts at `point`, ending the touch.
   public func touchUp(at point: CGPoint, timestamp: TimeInterval? = nil) throws(InputError) {
-    guard let sequence = touchSequence else { throw .notInDrag }
+    guard var sequence = touchSequence else { throw .notInDrag }
     sequence.touch.update(to: point, timestamp: timestamp ?? currentTime, phase: .ended)
-    deliver(sequence.touch)
+    deliver(sequence.touch, to: sequence)
     finish(sequence)
+    // Kept for the next touch-down only when no one else holds it (no recognizer's
+    // `lastTouch`, no app): the sequence here is then its one reference.
+    if spareTouch == nil, touchSequence == nil, isKnownUniquelyReferenced(&sequence.touch) {
+      spareTouch = sequence.touch
+    }
   }
 
   /// A tap: `count` touch sequences at one point with tap counts 1...count. Returns the view hit.
@@ -98,18 +118,27 @@ extension Window {
 
   private var currentTime: TimeInterval { scheduler?.now ?? 0 }
 
-  private func deliver(_ touch: Touch) {
-    guard var sequence = touchSequence else { return }
-    // By index over the list, which holds them: an iterator retained and released each
-    // recognizer (a slow, side-table operation, since views refer to them weakly) on every move.
-    let recognizers = sequence.recognizers
-    for index in recognizers.indices where recognizers[index].isEnabled { recognizers[index].deliver(touch) }
+  /// Gives `touch` to the sequence's recognizers, then to its view unless a recognizer took it.
+  /// The caller passes the sequence it holds: reading the window's, even one field of it,
+  /// copied it (its touch and its list retained and released) on every delivery.
+  private func deliver(_ touch: Touch, to sequence: TouchSequence) {
+    // Most touches have no recognizer: their list is not even copied.
+    let watched = !sequence.recognizers.isEmpty
+    if watched {
+      let recognizers = sequence.recognizers
+      // By index over the list, which holds them: an iterator retained and released each
+      // recognizer (a slow, side-table operation, since views refer to them weakly) on every move.
+      for index in recognizers.indices where recognizers[index].isEnabled {
+        recognizers[index].deliver(touch)
+      }
+    }
     // A view that lost the touch hears nothing more: every move of a pan after the first, so
     // that is asked before the touch's weak reference to the view is loaded.
     guard !sequence.viewCancelled, let view = touch.view else { return }
-    if sequence.recognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView }) {
-      sequence.viewCancelled = true
-      touchSequence = sequence
+    if watched, sequence.recognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView }) {
+      var cancelled = sequence
+      cancelled.viewCancelled = true
+      touchSequence = cancelled
       view.touchesCancelled(touch)
       return
     }

@@ -504,14 +504,15 @@ open class View: Responder {
   /// The value the app set, read in place; nil when it set none.
   final var accessibilityValueOverride: String? { side?.accessibilityValueOverride }
 
-  /// Runs `body` on the app's accessibility settings where they are stored, when the view has
-  /// some (nil otherwise, and `body` does not run): no copy, and no new side storage.
-  final func editAccessibilityOverridesInPlace<Result>(
-    _ body: (inout AccessibilityOverrides) -> Result
-  ) -> Result? {
-    // Optional chaining on the stored field edits it in place; testing it for nil first copied
-    // the whole struct.
-    side?.accessibilityOverrides?.edit(body)
+  /// Sets the label the app set where it is stored, when it set some accessibility already:
+  /// nil when it set none, else whether the label changed (`ViewSideStorage`).
+  final func replaceAccessibilityLabelOverride(with label: String?) -> Bool? {
+    side?.replaceAccessibilityLabelOverride(with: label)
+  }
+
+  /// Sets the value the app set where it is stored, as `replaceAccessibilityLabelOverride`.
+  final func replaceAccessibilityValueOverride(with value: String?) -> Bool? {
+    side?.replaceAccessibilityValueOverride(with: value)
   }
 
   /// Whether the view's `a11y...` keys may differ from the defaults a client computes, so a

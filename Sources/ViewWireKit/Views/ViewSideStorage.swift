@@ -99,7 +99,7 @@ final class ViewSideStorage {
   ///
   /// In a box of its own, as even fewer views set it than set the rest: inline, its three
   /// strings and flags were 64 of this box's 168 bytes, paid by every root view for its insets.
-  /// Edited in place through `_modify` (`View.editAccessibilityOverridesInPlace`): a get and a
+  /// Edited in place through `_modify` (and `replaceAccessibilityLabelOverride`): a get and a
   /// set would copy the whole struct on every accessibility setter.
   var accessibilityOverrides: AccessibilityOverrides? {
     get { overrides?.value }
@@ -125,6 +125,22 @@ final class ViewSideStorage {
 
   /// The value the app set, read where it is stored (see `accessibilityLabelOverride`).
   var accessibilityValueOverride: String? { overrides?.value?.value }
+
+  /// Sets the label the app set where it is stored, when the app set some accessibility
+  /// already: nil when it set none (the caller takes the general way), else whether the label
+  /// changed. Through `_modify` and a closure this was about 250 instructions of every toggle of
+  /// the gallery, which names the image it shows.
+  func replaceAccessibilityLabelOverride(with label: String?) -> Bool? {
+    // A mutating call through optional chaining edits the stored struct in place; testing the
+    // optional for nil first copied the whole struct (its three strings retained, released).
+    overrides?.value?.replaceLabel(with: label)
+  }
+
+  /// Sets the value the app set where it is stored, as `replaceAccessibilityLabelOverride`
+  /// (the square says where it is on every move of a drag).
+  func replaceAccessibilityValueOverride(with value: String?) -> Bool? {
+    overrides?.value?.replaceValue(with: value)
+  }
 
   /// A value kept out of line.
   private final class Box<Value> {
