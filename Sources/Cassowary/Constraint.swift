@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -216,6 +218,14 @@ final class StrengthTable: @unchecked Sendable {
   /// Each value's code, keyed by the value's bits.
   private var codes: [UInt64: UInt16] = [:]
   private var count = 4
+  /// `count`, stored (releasing) after the slot it adds is written, so `code(for:)` can compare
+  /// the first slots without the lock: taking it for the kit's priorities (250, 750, 999) was
+  /// 22 lock/unlock pairs a stacks-app relayout, and the mutex's cache line moved between the
+  /// two loops' CPUs as a shared reference count does (BENCHMARKS.md, "Stop 16: two loops").
+  private let published = Atomic<Int>(4)
+  /// How many slots `code(for:)` compares without the lock: a program's few priorities, not a
+  /// table that untrusted strengths filled.
+  private static let unlockedSlots = 16
   /// Strengths of constraints made after the table filled up, by constraint.
   private var outOfLineValues: [ObjectIdentifier: Double] = [:]
 
@@ -265,6 +275,13 @@ final class StrengthTable: @unchecked Sendable {
     if bits == Self.namedBits.1 { return 1 }
     if bits == Self.namedBits.2 { return 2 }
     if bits == Self.namedBits.3 { return 3 }
+    // Slots never change once written, and `published` is stored after the slot is.
+    let written = min(published.load(ordering: .acquiring), Self.unlockedSlots)
+    var code = 4
+    while code < written {
+      if values[code].bitPattern == bits { return UInt16(code) }
+      code += 1
+    }
     return intern(bits)
   }
 
@@ -276,6 +293,7 @@ final class StrengthTable: @unchecked Sendable {
       values[count] = Double(bitPattern: bits)
       codes[bits] = code
       count += 1
+      published.store(count, ordering: .releasing)
       return code
     }
   }

@@ -12,9 +12,18 @@
 /// tableaux are the same numbers. Packed, a tableau was the largest single part of an idle login
 /// session (4.6 KB of 47 KB, BENCHMARKS.md, Stop 13); interned, one copy serves them all.
 ///
+/// Interned per thread: solvers on one event loop share tables, solvers on two loops never do.
+/// A solver reads its tables' arrays by retaining and releasing them, up to 1,500 times in one
+/// stacks-app relayout, and each retain or release writes the array's reference count: when
+/// both loops held the same instance, that count's cache line went back and forth between the
+/// two CPUs on every read, and a request cost 8-16% more CPU with two loops than with one
+/// (BENCHMARKS.md, "Stop 16: two loops"). A daemon has one table per distinct tableau and loop,
+/// not per session, so the memory this gives up is a few kilobytes in all.
+///
 /// Thread-safe: the tables never change after `init` (a solver that changes thaws them into its
-/// own unpacked rows and later packs new tables), so solvers on different loops read the same
-/// instance freely; only the intern table is locked, once per freeze and once per last release.
+/// own unpacked rows and later packs new tables). An instance keeps the registry it was
+/// interned in, so its last release, on whatever thread, removes it from that one under that
+/// registry's lock (taken once per freeze and once per last release, by one loop in practice).
 final class FrozenTables: Sendable {
   /// The rows, packed into contiguous arrays.
   let rows: PackedRows
@@ -31,11 +40,14 @@ final class FrozenTables: Sendable {
   let objective: Row
   /// The intern table's key: a hash of the rows' per-slot bits and the tables' sizes.
   let hash: Int
+  /// The intern table this instance is (or would be) registered in: its making thread's.
+  private let registry: Registry
 
   private init(
     rows: PackedRows, columnCounts: [Int32], externalCounts: [Int32], slotOfSymbol: [Int32],
-    freeSlots: [Int32], objective: Row
+    freeSlots: [Int32], objective: Row, registry: Registry
   ) {
+    self.registry = registry
     self.rows = rows
     self.columnCounts = columnCounts
     self.externalCounts = externalCounts
@@ -60,9 +72,10 @@ final class FrozenTables: Sendable {
     rows: PackedRows, columnCounts: [Int32], externalCounts: [Int32], slotOfSymbol: [Int32],
     freeSlots: [Int32], objective: Row
   ) -> FrozenTables {
+    let registry = Registry.ofThisThread
     let made = FrozenTables(
       rows: rows, columnCounts: columnCounts, externalCounts: externalCounts, slotOfSymbol: slotOfSymbol,
-      freeSlots: freeSlots, objective: objective)
+      freeSlots: freeSlots, objective: objective, registry: registry)
     return registry.withLock { table in
       let bucket = table[made.hash] ?? []
       for entry in bucket {
@@ -93,7 +106,7 @@ final class FrozenTables: Sendable {
   deinit {
     // This instance's entry now loads as nil: drop it (and any other dead one in the bucket).
     let hash = hash
-    Self.registry.withLock { table in
+    registry.withLock { table in
       guard var bucket = table[hash] else { return }
       bucket.removeAll { $0.tables == nil }
       table[hash] = bucket.isEmpty ? nil : bucket
@@ -108,17 +121,42 @@ final class FrozenTables: Sendable {
     weak var tables: FrozenTables?
   }
 
-  /// Every live instance, by hash. Process-wide (solvers of every loop share), behind a lock.
-  private static let registry = Registry()
-
-  /// The intern table behind a pthread mutex rather than `Synchronization.Mutex`: on Linux the
-  /// latter waits on a futex that ThreadSanitizer does not see, so the sanitizer run (CI runs
-  /// the tests under it) reported every two loops' freezes as a race.
+  /// One thread's live instances, by hash, behind a lock (an instance's last release may come
+  /// on another thread, and a thread's registry outlives the thread while instances hold it).
+  ///
+  /// A pthread mutex rather than `Synchronization.Mutex`: on Linux the latter waits on a futex
+  /// that ThreadSanitizer does not see, so the sanitizer run (CI runs the tests under it)
+  /// reported every two loops' freezes as a race.
   private final class Registry: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var table: [Int: [WeakTables]] = [:]
 
     init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+      pthread_mutex_destroy(mutex)
+      mutex.deallocate()
+    }
+
+    /// The calling thread's registry, made on its first freeze; the thread-specific slot holds
+    /// one reference until the thread exits.
+    static var ofThisThread: Registry {
+      if let registry = pthread_getspecific(slot) {
+        return Unmanaged<Registry>.fromOpaque(registry).takeUnretainedValue()
+      }
+      let made = Registry()
+      pthread_setspecific(slot, Unmanaged.passRetained(made).toOpaque())
+      return made
+    }
+
+    private static let slot: pthread_key_t = {
+      var slot = pthread_key_t()
+      let status = pthread_key_create(&slot) { registry in
+        if let registry { Unmanaged<Registry>.fromOpaque(registry).release() }
+      }
+      precondition(status == 0, "no thread-specific slot for the packed tableaux' intern table")
+      return slot
+    }()
 
     func withLock<Result>(_ body: (inout [Int: [WeakTables]]) -> Result) -> Result {
       pthread_mutex_lock(mutex)
@@ -126,9 +164,6 @@ final class FrozenTables: Sendable {
       return body(&table)
     }
   }
-
-  /// How many distinct tables are alive, for tests.
-  static var liveCount: Int { registry.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 }
 
 /// Feeds the bytes of `array`'s elements to `hasher`.

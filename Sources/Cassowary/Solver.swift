@@ -177,7 +177,8 @@ public final class Solver {
   @exclusivity(unchecked) private var walk: UInt32 = 0
 
   /// While the solver sits idle after ``trimStorage()``: what `freeze()` packed, shared with
-  /// every other solver whose packed tables are the same (``FrozenTables``); the next change
+  /// every other solver on this thread whose packed tables are the same (``FrozenTables``:
+  /// interned per thread, so the daemon's loops never share one); the next change
   /// unpacks it (`thaw()`) exactly as it was. Meanwhile `rows`, `visited` and `columns` are
   /// empty, and so is `externalUses` (which only the changes look up: its symbol and place are
   /// in `externals`, and a hash table's buckets cost 32 bytes a variable, half of them empty).
@@ -675,8 +676,9 @@ public final class Solver {
   }
 
   /// Whether this solver and `other` are both idle (packed by ``trimStorage()``) and hold one
-  /// shared copy of the same packed tableau: what solvers that went through the same calls
-  /// (windows showing the same screen at the same size) do, for tests and statistics.
+  /// shared copy of the same packed tableau: what solvers that went through the same calls on
+  /// the same thread (windows of one loop showing the same screen at the same size) do, for
+  /// tests and statistics.
   public func sharesPackedTableau(with other: Solver) -> Bool {
     guard let mine = frozen, let theirs = other.frozen else { return false }
     return mine === theirs

@@ -186,6 +186,7 @@ open class StackView: View {
     for guide in unusedGaps { removeLayoutGuide(guide) }
     unusedGaps = []
     var added: [LayoutConstraint] = []
+    let identifier = self.identifier
     owned = zip(specs, reused).map { spec, old in
       if let old { return old }
       let constraint = spec.make(identifier: identifier)
@@ -204,22 +205,19 @@ open class StackView: View {
     LayoutConstraint.activate(added)
   }
 
-  /// The identifier every stack constraint carries: one shared object per distribution, so
-  /// making a constraint formats no string and each constraint holds one reference to it.
+  /// The identifier every stack constraint carries: one shared object per distribution (and
+  /// thread: see `StackIdentifiers`), so making a constraint formats no string and each
+  /// constraint holds one reference to it.
   private var identifier: ConstraintDetails {
+    let identifiers = StackIdentifiers.onThisThread
     switch distribution {
-    case .fill: Self.fillIdentifier
-    case .fillEqually: Self.fillEquallyIdentifier
-    case .fillProportionally: Self.fillProportionallyIdentifier
-    case .equalSpacing: Self.equalSpacingIdentifier
-    case .equalCentering: Self.equalCenteringIdentifier
+    case .fill: return identifiers.fill
+    case .fillEqually: return identifiers.fillEqually
+    case .fillProportionally: return identifiers.fillProportionally
+    case .equalSpacing: return identifiers.equalSpacing
+    case .equalCentering: return identifiers.equalCentering
     }
   }
-  private static let fillIdentifier = ConstraintDetails(text: "UISV-fill")
-  private static let fillEquallyIdentifier = ConstraintDetails(text: "UISV-fillEqually")
-  private static let fillProportionallyIdentifier = ConstraintDetails(text: "UISV-fillProportionally")
-  private static let equalSpacingIdentifier = ConstraintDetails(text: "UISV-equalSpacing")
-  private static let equalCenteringIdentifier = ConstraintDetails(text: "UISV-equalCentering")
 
   /// What identifies a stack constraint for reuse: everything its solver row depends on.
   private struct Key: Hashable {
@@ -411,4 +409,36 @@ extension LayoutEngine {
 /// A stack view the engine asks to refresh, without keeping it alive.
 struct WeakStack {
   weak var stack: StackView?
+}
+
+/// The stack constraints' identifiers, one set per thread: making and freeing a constraint
+/// retains and releases its identifier, and with one process-wide set both event loops wrote
+/// the same reference counts, about 80 times a stacks-app relayout, each write taking the cache
+/// line from the other loop's CPU (BENCHMARKS.md, "Stop 16: two loops"). Five small objects a
+/// thread; a thread's set is freed as it exits (constraints that still hold one keep it).
+private final class StackIdentifiers {
+  let fill = ConstraintDetails(text: "UISV-fill")
+  let fillEqually = ConstraintDetails(text: "UISV-fillEqually")
+  let fillProportionally = ConstraintDetails(text: "UISV-fillProportionally")
+  let equalSpacing = ConstraintDetails(text: "UISV-equalSpacing")
+  let equalCentering = ConstraintDetails(text: "UISV-equalCentering")
+
+  /// The calling thread's set, made on its first use; the thread-specific slot holds it.
+  static var onThisThread: StackIdentifiers {
+    if let identifiers = pthread_getspecific(slot) {
+      return Unmanaged<StackIdentifiers>.fromOpaque(identifiers).takeUnretainedValue()
+    }
+    let made = StackIdentifiers()
+    pthread_setspecific(slot, Unmanaged.passRetained(made).toOpaque())
+    return made
+  }
+
+  private static let slot: pthread_key_t = {
+    var slot = pthread_key_t()
+    let status = pthread_key_create(&slot) { identifiers in
+      if let identifiers { Unmanaged<StackIdentifiers>.fromOpaque(identifiers).release() }
+    }
+    precondition(status == 0, "no thread-specific slot for the stack constraints' identifiers")
+    return slot
+  }()
 }

@@ -273,10 +273,16 @@ private final class RecentLookups {
   }
 
   /// Keeps `text` as the answer for this lookup, in place of the oldest kept.
+  ///
+  /// Kept as this thread's own copy: the answer comes from the bundle's process-wide table, and
+  /// every use of it retains and releases it, which with one shared string made its reference
+  /// count's cache line go back and forth between the loops' CPUs, about 23 times a drag move
+  /// (BENCHMARKS.md, "Stop 16: two loops").
   func note(_ text: String, for key: String, table: String, bundle: Bundle, value: String, locale: String) {
+    let own = text.utf8.withContiguousStorageIfAvailable { String(decoding: $0, as: UTF8.self) } ?? text
     let entry = Entry(
       bundle: ObjectIdentifier(bundle), key: key, table: table, value: value, locale: locale,
-      text: text, holder: bundle)
+      text: own, holder: bundle)
     if entries.count < Self.capacity {
       entries.append(entry)
     } else {
