@@ -59,6 +59,41 @@ struct ViewTableTests {
     #expect(table.count == reference.count + 30)
   }
 
+  /// Ids that share home slots (the engine hands out ids in sequence, but the table must not
+  /// rely on it): inserted and removed interleaved, every id checked against a dictionary after
+  /// each step, so a removal that stops shifting too early (Robin Hood order broken) is caught.
+  @Test func collidingIdsInAnyOrder() {
+    var table = ViewTable()
+    var reference: [Int: View] = [:]
+    var state: UInt64 = 12345
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    // Ids from a few homes only: multiples of 64 plus 0...3, clashing in any table up to 64 slots.
+    let ids = (0..<200).map { 64 * $0 + $0 % 4 + 1 }
+    for _ in 0..<2000 {
+      let id = ids[next(ids.count)]
+      if reference[id] == nil {
+        let view = View()
+        view.wireID = id
+        table.insert(view)
+        reference[id] = view
+      } else {
+        table.remove(id: id)
+        reference[id] = nil
+      }
+      #expect(table.count == reference.count)
+    }
+    for id in ids { #expect(table.view(withID: id) === reference[id], "id \(id)") }
+    for id in ids where reference[id] != nil {
+      table.remove(id: id)
+      reference[id] = nil
+      for other in ids { #expect(table.view(withID: other) === reference[other], "id \(other)") }
+    }
+    #expect(table.count == 0)
+  }
+
   /// The table's size: 8 bytes a slot, 16 slots up to 12 views (a login screen holds a dozen),
   /// where a `[Int: View]` of the same views took 328 bytes.
   @Test func aDozenViewsTakeSixteenSlots() {

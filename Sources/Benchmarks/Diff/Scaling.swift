@@ -15,7 +15,9 @@ protocol ScalingBench: AnyObject {
 }
 
 extension ScalingBench {
-  /// The frame of what changed, as a session sends it; returns its size in bytes.
+  /// The frame of what changed, as a session sends it; returns its size in bytes. Never inlined,
+  /// so a profile can collect this part alone (`valgrind --tool=callgrind --toggle-collect=...`).
+  @inline(never)
   func sendFrame() -> Int {
     var output: [UInt8] = []
     window.prepareFrame()
