@@ -48,8 +48,9 @@ extension ClientConnection {
   // MARK: The stream of frames
 
   /// The object that holds the session this client sees and hands out its frames: the joined
-  /// session's for a joiner, else this one.
-  var streamHost: ClientConnection { sharing.host ?? self }
+  /// session's for a joiner, else this one. Only a joiner has a host, set with its role: an
+  /// owner (no role) is answered without loading the weak reference, on every frame.
+  var streamHost: ClientConnection { sharing.role == nil ? self : (sharing.host ?? self) }
 
   /// Whether this client takes frames now: attached, reading, not closing, and holding every
   /// frame so far.
@@ -72,17 +73,9 @@ extension ClientConnection {
   /// `commander`, whose command made the frame, flushes with its reply.
   func deliver(_ frame: Frame, from commander: ClientConnection) {
     frameOwed = false
-    // A session of one client that keeps no history (most): the frame goes into its output as
-    // `give(to: self)` would put it, without taking a slice of the bytes for the others.
-    if sharing.joiners.isEmpty && history == nil {
-      guard isReader else {
-        if !isClosing { sharing.missedFrame = true }
-        return
-      }
-      frame.encode(into: &output)
-      if self !== commander { flush() }
-      return
-    }
+    // The bytes are kept, as a slice of the first reader's output, only for another reader or
+    // the history: a session of one client without history (most) encodes straight into it.
+    let isReused = !sharing.joiners.isEmpty || history != nil
     var encoded: ArraySlice<UInt8>?
     // No list of clients is built: a session without joiners makes one frame after another.
     func give(to client: ClientConnection) {
@@ -92,10 +85,12 @@ extension ClientConnection {
       }
       if let encoded {
         client.output.append(contentsOf: encoded)
-      } else {
+      } else if isReused {
         let start = client.output.count
         frame.encode(into: &client.output)
         encoded = client.output[start...]
+      } else {
+        frame.encode(into: &client.output)
       }
       if client !== commander { client.flush() }
     }

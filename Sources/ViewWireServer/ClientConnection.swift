@@ -307,7 +307,7 @@ final class ClientConnection {
         dispatcher.handle(command: command)
       case .line(let line):
         // The dispatcher runs the command in the client's locale and traits, once it is
-        // parsed: parsing reads neither, and `ping` runs without them.
+        // parsed: parsing reads neither.
         dispatcher.handle(line: line)
       case .error(let error):
         send(error.reply)
@@ -415,9 +415,7 @@ final class ClientConnection {
   /// (this one, and a shared session's others: section 18), or remembers that one is owed while
   /// none does (stalled or detached).
   func sendChanges() {
-    // A session's owner (no role) is its own host: `streamHost` would load the weak `host`
-    // reference first, which only a joiner sets (with its role).
-    let host = sharing.role == nil ? self : streamHost
+    let host = streamHost
     if !host.hasReader {
       // Layout runs anyway: the app's callbacks keep their time and the layout and display
       // queues let go of views that came and went; the frame waits.
