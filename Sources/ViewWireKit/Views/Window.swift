@@ -11,10 +11,13 @@ open class Window: View {
 
   /// The traits the client announced (idiom, scale, locale, keyboard, appearance, text size),
   /// with the size classes of the window's size; every view's `traitCollection` reads them.
-  @exclusivity(unchecked) package private(set) var traits: TraitCollection
+  @exclusivity(unchecked) package private(set) var traits: TraitCollection {
+    didSet { hasDefaultTraits = traits == TraitCollection.defaults }
+  }
 
-  /// Whether `traits` are `TraitCollection.defaults` (a client that stated none): set with them,
-  /// so the wrapper around every command knows it without comparing them.
+  /// Whether `traits` are `TraitCollection.defaults` (a client that stated none): kept with them
+  /// by `traits`' observer (and `init`, where observers do not run), so the wrapper around every
+  /// command knows it without comparing them.
   @exclusivity(unchecked) private var hasDefaultTraits: Bool
 
   /// Receives trace events (`lifecycle`, `layout`...) while someone listens; the server forwards
@@ -180,7 +183,6 @@ open class Window: View {
     let new = traits.withSizeClasses(for: bounds.size)
     guard previous != new else { return }
     self.traits = new
-    hasDefaultTraits = new == TraitCollection.defaults
     TraitCollection.withCurrent(new) {
       rootViewController?.propagateTraitChange(from: previous)
       propagateTraitChange(from: previous)
