@@ -982,7 +982,10 @@ open class View: Responder {
   /// has interaction disabled is skipped with its whole subtree (so a subview sticking out of its
   /// superview cannot be touched there, clipped or not); later subviews are tried first.
   open func hitTest(_ point: CGPoint) -> View? {
-    guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+    // Interaction first: it is what turns most views away (labels, image views), and each of
+    // the three is an overridable getter, a call; `point(inside:)` stays last, as in UIKit,
+    // which never asks a hidden or disabled view where its inside is.
+    guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point) else { return nil }
     // By index over a local copy of the list, which holds the subviews: iterating
     // `subviews.reversed()` retained and released each subview tried, and views with weak
     // references to them (most) take the slow, side-table path for that; every tap hit-tests.
