@@ -16,7 +16,9 @@ struct IdentifierLookupTests {
     return nil
   }
 
-  private func expectAnswer(_ window: Window, _ identifier: String, sourceLocation: SourceLocation = #_sourceLocation) {
+  private func expectAnswer(
+    _ window: Window, _ identifier: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let expected = walk(window, identifier)
     // Twice: the first may walk, the second is the kept answer.
     #expect(window.view(withIdentifier: identifier) === expected, sourceLocation: sourceLocation)
