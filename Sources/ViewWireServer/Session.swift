@@ -184,7 +184,8 @@ final class Session {
   }
 
   private func checkInside(_ point: CGPoint) throws(SessionError) {
-    guard window.bounds.contains(point) else { throw .outsideWindow(point) }
+    // `containsPoint`: the same answer as `contains`, without a call into Foundation.
+    guard window.bounds.containsPoint(point) else { throw .outsideWindow(point) }
   }
 
   /// What decides the frame of the view at `target` (a point is hit-tested, as a tap is), with
@@ -230,7 +231,7 @@ final class Session {
       try checkInside(point)
     case .id(let id):
       point = try self.point(of: target)
-      guard window.bounds.contains(point) else {
+      guard window.bounds.containsPoint(point) else {
         throw .targetOutsideWindow("#\(id)", point, window.bounds.size)
       }
       named = id
@@ -238,7 +239,7 @@ final class Session {
       // One search of the tree gives both the point and the id (there were two per tap).
       guard let view = window.view(withIdentifier: identifier) else { throw .noSuchView("@\(identifier)") }
       point = view.convert(view.bounds.center, to: nil)
-      guard window.bounds.contains(point) else {
+      guard window.bounds.containsPoint(point) else {
         throw .targetOutsideWindow("@\(identifier)", point, window.bounds.size)
       }
       named = engine.id(of: view)

@@ -39,7 +39,9 @@ open class ViewController: Responder {
   /// The root view, loaded on first access through `loadView()` and `viewDidLoad()`.
   public var view: View! {
     get {
-      loadViewIfNeeded()
+      // Asked first here: apps read `view` (through a typed accessor) for every change they
+      // make, and the call was a tenth of each read.
+      if loadedView == nil { loadViewIfNeeded() }
       return loadedView
     }
     set {

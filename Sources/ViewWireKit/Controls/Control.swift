@@ -235,6 +235,26 @@ open class Control: View {
   /// is the return key, as in UIKit; a tap that focuses a field must not submit a form.
   var touchUpInsideIsPrimaryAction: Bool { true }
 
+  /// Whether `point` (in the control's coordinates) is inside the bounds widened by UIKit's
+  /// 70-point slop, where a lift still counts as inside.
+  ///
+  /// `bounds.insetBy(dx: -70, dy: -70).containsPoint(_:)` with the arithmetic written out for
+  /// the bounds every control has (finite, not negative), in the same order of operations so
+  /// every point gets the same answer: `insetBy` is a call into Foundation, about 40
+  /// instructions of every lift on a control. Other bounds take Foundation's way.
+  final func isWithinTrackingSlop(_ point: CGPoint) -> Bool {
+    let rect = bounds
+    let (x, y, width, height) = (rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+    guard width >= 0, height >= 0, x.isFinite, y.isFinite, width.isFinite, height.isFinite else {
+      return rect.insetBy(dx: -70, dy: -70).containsPoint(point)
+    }
+    let minX = x - 70
+    let minY = y - 70
+    let wide = width + 140
+    let high = height + 140
+    return point.x >= minX && point.x < minX + wide && point.y >= minY && point.y < minY + high
+  }
+
   open override func touchesBegan(_ touch: Touch) {
     guard isEnabled else { return }
     isTracking = true
@@ -245,7 +265,7 @@ open class Control: View {
 
   open override func touchesMoved(_ touch: Touch) {
     guard isTracking else { return }
-    let inside = bounds.insetBy(dx: -70, dy: -70).containsPoint(touch.location(in: self))
+    let inside = isWithinTrackingSlop(touch.location(in: self))
     let wasInside = isTouchInside
     isTouchInside = inside
     isHighlighted = inside
@@ -255,7 +275,7 @@ open class Control: View {
 
   open override func touchesEnded(_ touch: Touch) {
     guard isTracking else { return }
-    let inside = bounds.insetBy(dx: -70, dy: -70).containsPoint(touch.location(in: self))
+    let inside = isWithinTrackingSlop(touch.location(in: self))
     isTracking = false
     isHighlighted = false
     if inside {

@@ -36,7 +36,7 @@ open class Switch: Control {
   }
 
   open override func touchesEnded(_ touch: Touch) {
-    let flips = isTracking && bounds.insetBy(dx: -70, dy: -70).containsPoint(touch.location(in: self))
+    let flips = isTracking && isWithinTrackingSlop(touch.location(in: self))
     if flips {
       isOn.toggle()
       sendActions(for: .valueChanged)

@@ -4,8 +4,9 @@ public import Foundation
 // These helpers are the few UIKit conveniences Foundation on Linux lacks.
 
 extension CGRect {
-  /// The centre point, as UIKit code often needs it.
-  public var center: CGPoint { CGPoint(x: midX, y: midY) }
+  /// The centre point, as UIKit code often needs it. Inlinable: `tap @IDENT` asks it for the
+  /// named view on every tap.
+  @inlinable public var center: CGPoint { CGPoint(x: midX, y: midY) }
 
   /// The rectangle with `insets` taken off each side.
   public func inset(by insets: EdgeInsets) -> CGRect {
@@ -19,7 +20,8 @@ extension CGRect {
   /// bounds, nearly): the same comparisons, `minX <= x < maxX` and `minY <= y < maxY`, without
   /// Foundation's call and its standardizing (about 40 instructions, for each view a tap
   /// hit-tests). Any other rectangle goes to `contains(_:)`.
-  @inline(__always) func containsPoint(_ point: CGPoint) -> Bool {
+  /// Inlinable, so the server's tap checks its point against the window the same way.
+  @inlinable @inline(__always) package func containsPoint(_ point: CGPoint) -> Bool {
     let x = origin.x
     let y = origin.y
     let width = size.width

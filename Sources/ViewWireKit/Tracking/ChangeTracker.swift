@@ -58,9 +58,16 @@ import ViewWireProtocol
 
   package init() {}
 
-  func noteRender(of view: View, key: RenderKey, previous: WireValue?) {
+  /// Records that `key` of `view` changed from `previous`, which it takes (leaving nil): the
+  /// first change of a key in a frame keeps the old value as it came out of the view's
+  /// properties, moved along rather than copied here and released by the setter (a retain and
+  /// release of the old text on every change; `note`'s closure could only copy what it
+  /// captured).
+  func noteRender(of view: View, key: RenderKey, taking previous: inout WireValue?) {
     guard view.wireID != 0 else { return }
-    let wasQueued = view.pending.note { $0.render.record(key, previous: previous) }
+    let wasQueued = view._pending.isQueued
+    view._pending.render.record(key, previous: previous.take())
+    view._pending.isQueued = true
     if !wasQueued { queueChanged(view) }
   }
 

@@ -107,6 +107,7 @@ open class View: Responder {
   /// Inserts into `subviews`, keeping the positions' bookkeeping.
   private func insertIntoSubviews(_ view: View, at index: Int) {
     childEditsSinceSent &+= 1
+    noteIdentifierLookupChange()
     subviews.insert(view, at: index)
     view.positionInSuperview = index
     // The views after `index` moved; those before it did not.
@@ -116,6 +117,7 @@ open class View: Responder {
   /// Removes from `subviews`, keeping the positions' bookkeeping.
   private func removeFromSubviews(at index: Int) {
     childEditsSinceSent &+= 1
+    noteIdentifierLookupChange()
     subviews.remove(at: index)
     if indexedSubviewCount > index { indexedSubviewCount = index }
   }
@@ -279,7 +281,10 @@ open class View: Responder {
   /// Storage behind `translatesAutoresizingMaskIntoConstraints` (AutoLayout/): in the padding
   /// after the flags above, free, where in the view's layout state its one byte took that object
   /// past a 96-byte malloc chunk.
-  package final var translatesAutoresizingMaskStorage = true
+  /// Unchecked for exclusivity at run time: read or stored, never held across a call; every
+  /// text or image change of a label or image view reads it (`invalidateIntrinsicContentSize`),
+  /// and its check was about 75 instructions each time.
+  @exclusivity(unchecked) package final var translatesAutoresizingMaskStorage = true
   /// Storage behind `childEditsSinceSent`, here to fill the padding after the flags above.
   private final var storedChildEdits: Int32 = 0
 
@@ -312,8 +317,29 @@ open class View: Responder {
   /// The identifier scripts use to find the view (`tap @identifier`), UIKit's
   /// `accessibilityIdentifier`: it names the view for tests and scripts, and assistive
   /// technology does not read it (the label is ``accessibilityLabel``).
-  @exclusivity(unchecked) open var accessibilityIdentifier: String? {
-    didSet { setRenderProperty(.ident, accessibilityIdentifier.map { .string($0) }) }
+  ///
+  /// A change moves the window's `identifierGeneration` on, so `view(withIdentifier:)` looks
+  /// again.
+  open var accessibilityIdentifier: String? {
+    get { storedAccessibilityIdentifier }
+    set {
+      storedAccessibilityIdentifier = newValue
+      noteIdentifierLookupChange()
+      setRenderProperty(.ident, newValue.map { .string($0) })
+    }
+  }
+  /// Storage behind `accessibilityIdentifier`, which `view(withIdentifier:)` compares with what
+  /// the (overridable) getter answers. Unchecked for exclusivity at run time: read or stored,
+  /// never held across a call.
+  @exclusivity(unchecked) final var storedAccessibilityIdentifier: String?
+
+  /// Moves this view's window's `identifierGeneration` on: something changed that may change
+  /// which view `view(withIdentifier:)` finds (an identifier, or the order or membership of
+  /// the window's views). Through the unretained reference, without a retain of the window.
+  @inline(__always) final func noteIdentifierLookupChange() {
+    if let window = windowReference {
+      window._withUnsafeGuaranteedRef { $0.identifierGeneration &+= 1 }
+    }
   }
 
   /// The colour controls draw their content with; inherited from the superview when nil.
@@ -372,15 +398,19 @@ open class View: Responder {
   /// `setRenderProperty(_:_:)` with the key interned: the kit's own properties pass the static
   /// keys (`.text`), which compare as pointers and carry their wire bytes and what this setter
   /// asks of them, instead of strings compared and encoded again on every change.
-  package func setRenderProperty(_ key: RenderKey, _ value: WireValue?) {
+  ///
+  /// The value is taken (`consuming`): the setters make it for this call, and it moves into the
+  /// view's properties rather than being copied there and released by the caller.
+  package func setRenderProperty(_ key: RenderKey, _ value: consuming WireValue?) {
     // A key set to a value of its own no longer follows a dynamic colour set before.
     if !dynamicColors.isEmpty { forgetDynamicColor(key) }
-    let (changed, old) = renderProperties.update(key, to: value)
+    var (changed, old) = renderProperties.update(key, taking: &value)
     guard changed else { return }
     // The view holds its tracker, and noting a change does not let go of it: called without
-    // a retain and release of the tracker (four pairs a tap).
+    // a retain and release of the tracker (four pairs a tap). The old value is handed over,
+    // not copied (`noteRender`).
     if let tracker = changeTracker.map(Unmanaged.passUnretained) {
-      tracker._withUnsafeGuaranteedRef { $0.noteRender(of: self, key: key, previous: old) }
+      tracker._withUnsafeGuaranteedRef { $0.noteRender(of: self, key: key, taking: &old) }
     }
     if !key.isAnimation { noteAnimatedChange() }
     // Once worked out, the `a11y...` keys change only with the keys the defaults read (and
@@ -587,6 +617,7 @@ open class View: Responder {
     guard first != second, subviews.indices.contains(first), subviews.indices.contains(second) else { return }
     subviews.swapAt(first, second)
     childEditsSinceSent &+= 1
+    noteIdentifierLookupChange()
     lastExchange = (first, second)
     subviews[first].positionInSuperview = first
     subviews[second].positionInSuperview = second
@@ -951,7 +982,10 @@ open class View: Responder {
   /// has interaction disabled is skipped with its whole subtree (so a subview sticking out of its
   /// superview cannot be touched there, clipped or not); later subviews are tried first.
   open func hitTest(_ point: CGPoint) -> View? {
-    guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point) else { return nil }
+    // Interaction first: it is what turns most views away (labels, image views), and each of
+    // the three is an overridable getter, a call; `point(inside:)` stays last, as in UIKit,
+    // which never asks a hidden or disabled view where its inside is.
+    guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point) else { return nil }
     // By index over a local copy of the list, which holds the subviews: iterating
     // `subviews.reversed()` retained and released each subview tried, and views with weak
     // references to them (most) take the slow, side-table path for that; every tap hit-tests.

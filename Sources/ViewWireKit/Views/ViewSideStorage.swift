@@ -157,7 +157,11 @@ final class ViewSideStorage {
     get { CheckedUnowned.load(owningViewControllerReference, as: ViewController.self) }
     set { CheckedUnowned.replace(&owningViewControllerReference, with: newValue) }
   }
-  private var owningViewControllerReference: UnsafeMutableRawPointer?
+  /// Unchecked for exclusivity at run time: read, or replaced by `CheckedUnowned.replace`,
+  /// which calls only the runtime's unowned retain and release; `View.next` reads it on each
+  /// step up the responder chain (four a move of the square's drag), and each check cost
+  /// about 75 instructions.
+  @exclusivity(unchecked) private var owningViewControllerReference: UnsafeMutableRawPointer?
   /// The view's layer, made the first time an app asks for it.
   var layer: Layer?
   /// The gesture recognizers attached to the view (unchecked for exclusivity as they were in

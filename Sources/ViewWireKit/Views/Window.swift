@@ -61,6 +61,19 @@ open class Window: View {
     return limitReached
   }
 
+  /// Moved on by every change that may change which view `view(withIdentifier:)` finds: an
+  /// identifier set on a view of this window, a subview added to, removed from or reordered in
+  /// one of its views (`View.noteIdentifierLookupChange`). Wraps rather than traps: only
+  /// equality with a kept value is asked.
+  @exclusivity(unchecked) package final var identifierGeneration: UInt64 = 0
+  /// The last identifier `view(withIdentifier:)` looked for (nil: no answer kept), ...
+  @exclusivity(unchecked) var identifierLookupKey: String?
+  /// ... the view it found (nil: none), unretained: a view leaves the window only by a removal,
+  /// which moves the generation on, so a kept view is read only while the tree holds it ...
+  @exclusivity(unchecked) var identifierLookupView: Unmanaged<View>?
+  /// ... and the generation the answer holds for.
+  @exclusivity(unchecked) var identifierLookupGeneration: UInt64 = 0
+
   /// The Auto Layout solver (AutoLayout/LayoutEngine.swift), nil until a constraint arrives.
   /// Unchecked for exclusivity at run time: read (and set once) by plain accesses, four times
   /// per frame.
