@@ -190,8 +190,11 @@ public final class DiffEngine {
 /// Its memory is borrowed: the thread's `FrameScratch` lends the render-line buffers and the
 /// body's room, taken at the start and given back by `returnScratch()`.
 private struct Builder {
-  let engine: DiffEngine
-  let scratch: FrameScratch
+  /// The engine and the scratch, unretained: the builder lives inside a call of the engine's
+  /// that borrows the scratch (`FrameScratch.borrow`), so both outlive it; held strongly, each
+  /// was a retain and a release per frame.
+  unowned(unsafe) let engine: DiffEngine
+  unowned(unsafe) let scratch: FrameScratch
   /// The frame's lines as written so far.
   var body: [UInt8]
   /// The render lines of views changed (not created) in this frame, which follow those of

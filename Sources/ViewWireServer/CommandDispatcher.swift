@@ -120,13 +120,20 @@ final class CommandDispatcher {
     // window's own traits: its `traitCollection` goes through its weak `window`, a slow load
     // and release of an object with a side table. A client that stated no traits gets them
     // bound at no cost, so every command, `ping` included, runs in them.
-    session.window.withClientEnvironment { execute(command) }
+    //
+    // The connection goes on as a borrowed reference, which calls on it need not retain: read
+    // from the unretained field at each use, it was retained and released around each call on
+    // it, several times a command. It outlives the command: its input loop runs inside
+    // `withExtendedLifetime`.
+    Unmanaged.passUnretained(connection)._withUnsafeGuaranteedRef { connection in
+      connection.session.window.withClientEnvironment { execute(command, on: connection) }
+    }
   }
 
-  /// Runs a command that may run, and answers its failure.
-  private func execute(_ command: ClientCommand) {
+  /// Runs a command that may run, and answers its failure; `connection` is this dispatcher's.
+  private func execute(_ command: ClientCommand, on connection: ClientConnection) {
     do {
-      try run(command)
+      try run(command, on: connection)
     } catch {
       // What changed before the failure goes out first, so the mirror never falls behind; a
       // command that does not touch the tree sends no frame, not even the first (a failing
@@ -171,7 +178,8 @@ final class CommandDispatcher {
     connection.sendViewOK(verb, view: id)
   }
 
-  private func run(_ command: ClientCommand) throws(SessionError) {
+  /// Runs `command` for `connection`, this dispatcher's (passed borrowed: see `handle(command:)`).
+  private func run(_ command: ClientCommand, on connection: ClientConnection) throws(SessionError) {
     switch command {
     case .help:
       for entry in ClientCommand.helpEntries {
