@@ -887,11 +887,12 @@ private struct Builder {
       changedRenders.appendRemovedRenderField(key: key)
       subtract(heldTerm(0, previous: previous, id: id, key: key))
     case .changed(let index):
-      // The value is passed where it lies: bound to a name first, it was copied (a retain and
-      // a release of its string).
-      let term = changedRenders.appendRenderField(
-        key: key, value: view.renderProperties.entries[index].value, prefix: prefix)
-      let recorded = view.renderProperties.recordSent(term, at: index)
+      // The value is written where it lies and its term recorded in the same access to the
+      // entry: read through the array's subscript, it was copied (an outlined copy and destroy,
+      // a retain and a release of its string).
+      let (term, recorded) = view.renderProperties.sendValue(at: index) { value in
+        changedRenders.appendRenderField(key: key, value: value, prefix: prefix)
+      }
       subtract(heldTerm(recorded, previous: previous, id: id, key: key))
       add(term)
     }

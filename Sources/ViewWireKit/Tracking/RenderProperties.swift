@@ -152,6 +152,27 @@ public import ViewWireProtocol
     return entries[index].sentTerm
   }
 
+  /// For the diff engine, when it sends the entry at `index`: `write` writes its value, passed
+  /// where it lies, and returns the value's term, which is recorded; returns that term and the
+  /// one recorded before (0: none).
+  ///
+  /// One access to the entry in place: read through the array's subscript, the value was
+  /// copied (its string retained and released), and `recordSent` checked the array's
+  /// uniqueness again.
+  @inlinable package mutating func sendValue(
+    at index: Int, _ write: (borrowing WireValue) -> UInt64
+  ) -> (term: UInt64, recorded: UInt64) {
+    Self.send(&entries[index], write)
+  }
+
+  @inlinable static func send(
+    _ entry: inout Entry, _ write: (borrowing WireValue) -> UInt64
+  ) -> (term: UInt64, recorded: UInt64) {
+    let term = write(entry.value)
+    defer { entry.sentTerm = term }
+    return (term, entry.sentTerm)
+  }
+
   /// Compares keys and values; the sent terms are the engine's bookkeeping, not the view's state.
   @usableFromInline package static func == (lhs: RenderProperties, rhs: RenderProperties) -> Bool {
     lhs.entries.elementsEqual(rhs.entries) { $0.renderKey == $1.renderKey && $0.value == $1.value }
