@@ -24,7 +24,8 @@ struct AppendFrameTests {
   }
 
   /// The changes applied to both scenes, one frame each; the last changes nothing.
-  private static let steps: [(Scene) -> Void] = [
+  private static var steps: [(Scene) -> Void] {
+    [
     { _ in },  // the first frame: a full one
     { $0.label.text = "say \"hi\"" },
     { $0.box.frame = CGRect(x: 20, y: 40, width: 100, height: 100) },
@@ -37,7 +38,8 @@ struct AppendFrameTests {
     { $0.box.subviews.first?.removeFromSuperview() },
     { $0.label.text = "x"; $0.label.text = "café" },  // set back: nothing to send
     { _ in },
-  ]
+    ]
+  }
 
   @Test func appendsTheBytesAnEncodedFrameHas() throws {
     let (framed, appended) = (Scene(), Scene())
