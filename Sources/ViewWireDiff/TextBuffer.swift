@@ -156,7 +156,9 @@ struct TextBuffer: WireByteSink {
       while index < length {
         let byte = source[index]
         // Printable ASCII (0x20 to 0x7E), neither `"` nor `\`.
-        guard byte &- 0x20 < 0x5F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return false }
+        guard byte &- 0x20 < 0x5F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else {
+          return false
+        }
         target[index + 1] = byte
         index += 1
       }

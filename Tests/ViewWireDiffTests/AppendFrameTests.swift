@@ -26,18 +26,20 @@ struct AppendFrameTests {
   /// The changes applied to both scenes, one frame each; the last changes nothing.
   private static var steps: [(Scene) -> Void] {
     [
-    { _ in },  // the first frame: a full one
-    { $0.label.text = "say \"hi\"" },
-    { $0.box.frame = CGRect(x: 20, y: 40, width: 100, height: 100) },
-    {
-      let child = Label(frame: CGRect(x: 1, y: 2, width: 30, height: 10))
-      child.text = "new"
-      $0.box.addSubview(child)
-      $0.label.text = "café"
-    },
-    { $0.box.subviews.first?.removeFromSuperview() },
-    { $0.label.text = "x"; $0.label.text = "café" },  // set back: nothing to send
-    { _ in },
+      { _ in },  // the first frame: a full one
+      { $0.label.text = "say \"hi\"" },
+      { $0.box.frame = CGRect(x: 20, y: 40, width: 100, height: 100) },
+      {
+        let child = Label(frame: CGRect(x: 1, y: 2, width: 30, height: 10))
+        child.text = "new"
+        $0.box.addSubview(child)
+        $0.label.text = "café"
+      },
+      { $0.box.subviews.first?.removeFromSuperview() },
+      {
+        $0.label.text = "x"; $0.label.text = "café"
+      },  // set back: nothing to send
+      { _ in },
     ]
   }
 
