@@ -78,6 +78,44 @@ public final class DiffEngine {
     }
   }
 
+  /// Lays out the window and appends a frame of what changed to `output`, the bytes
+  /// `makeFrame()?.encode(into:)` would append; returns the frame's number, or nil when nothing
+  /// changed (`output` is then as it was).
+  ///
+  /// For a client that alone takes the frame (a session without joiners or resume history,
+  /// most): the lines go straight into its output between the `begin` and `end` lines, without
+  /// a body array lent by the scratch and emptied, a `Frame` made and destroyed, and the body
+  /// copied once more (about 350 instructions of a tap's frame; issue 14, stop 17).
+  public func appendFrame(to output: inout [UInt8]) -> Int? {
+    if window.wireID == 0 {
+      let frame = makeFullFrame()
+      frame.encode(into: &output)
+      return frame.sequence
+    }
+    window.prepareFrame()
+    return FrameScratch.borrow { scratch in
+      var builder = Builder(engine: self, scratch: scratch, takesBody: false)
+      let frameStart = output.count
+      // Numbered as the frame it will be; dropped with the `begin` line if nothing changed.
+      var lines = FrameLines(sequence: sequence + 1, isFull: false)
+      lines.writeBegin(to: &output)
+      let bodyStart = output.count
+      // The output is the builder's body while it writes: exchanged, not copied.
+      swap(&builder.body, &output)
+      builder.collectChanges()
+      swap(&builder.body, &output)
+      hash = hash &+ builder.hashDelta
+      builder.returnScratch(keepsBody: false)
+      guard output.count > bodyStart else {
+        output.removeSubrange(frameStart...)
+        return nil
+      }
+      sequence += 1
+      lines.writeEnd(hash: hash, viewCount: viewsByID.count, to: &output)
+      return sequence
+    }
+  }
+
   /// Lays out the window and returns a full frame: every view, with the ids the client knew.
   public func makeFullFrame() -> Frame {
     window.prepareFrame()
@@ -152,10 +190,13 @@ public final class DiffEngine {
 /// Its memory is borrowed: the thread's `FrameScratch` lends the render-line buffers and the
 /// body's room, taken at the start and given back by `returnScratch()`.
 private struct Builder {
-  let engine: DiffEngine
-  let scratch: FrameScratch
+  /// The engine and the scratch, unretained: the builder lives inside a call of the engine's
+  /// that borrows the scratch (`FrameScratch.borrow`), so both outlive it; held strongly, each
+  /// was a retain and a release per frame.
+  unowned(unsafe) let engine: DiffEngine
+  unowned(unsafe) let scratch: FrameScratch
   /// The frame's lines as written so far.
-  private(set) var body: [UInt8]
+  var body: [UInt8]
   /// The render lines of views changed (not created) in this frame, which follow those of
   /// created views. The scratch's buffer, exchanged rather than reached through the scratch:
   /// each write through it retained and released the scratch.
@@ -182,19 +223,22 @@ private struct Builder {
   /// The most views of one frame whose properties are shared.
   static let maximumShared = 256
 
-  init(engine: DiffEngine, scratch: FrameScratch) {
+  /// A builder with the scratch's buffers; its body is the scratch's kept room, or, without
+  /// `takesBody`, empty until the caller puts the output it writes into there.
+  init(engine: DiffEngine, scratch: FrameScratch, takesBody: Bool = true) {
     self.engine = engine
     self.scratch = scratch
-    body = scratch.takeBody()
+    body = takesBody ? scratch.takeBody() : []
     swap(&changedRenders, &scratch.changedRenders)
     swap(&createdRenders, &scratch.createdRenders)
   }
 
-  /// Gives the scratch its buffers back, and the body's room, once the frame is made.
-  mutating func returnScratch() {
+  /// Gives the scratch its buffers back, and the body's room unless `keepsBody` is false (the
+  /// body was the caller's).
+  mutating func returnScratch(keepsBody: Bool = true) {
     swap(&changedRenders, &scratch.changedRenders)
     swap(&createdRenders, &scratch.createdRenders)
-    scratch.keep(body: body)
+    if keepsBody { scratch.keep(body: body) }
   }
 
   private var window: Window { engine.window }
@@ -671,8 +715,11 @@ private struct Builder {
     let dy: Int64
     /// How many siblings the run holds.
     var count = 1
-    /// Their layout lines, kept only until the run is long enough for a `shift`.
-    var layoutLines: [LayoutLine]
+    /// The first sibling's layout line, kept inline: most runs (a dragged view's) hold one
+    /// view, and a list for it was an allocation and a free per frame.
+    let firstLine: LayoutLine
+    /// The later siblings' layout lines, kept only until the run is long enough for a `shift`.
+    var laterLines: [LayoutLine] = []
 
     /// Whether `view`, moved by this offset, is the sibling right after the run: then it has
     /// the run's parent, which is not read again.
@@ -713,9 +760,9 @@ private struct Builder {
     if shiftRun?.continues(with: view, dx: dx, dy: dy) == true {
       shiftRun!.count += 1
       if shiftRun!.count < DiffEngine.minimumShiftRun {
-        shiftRun!.layoutLines.append(line)
+        shiftRun!.laterLines.append(line)
       } else if shiftRun!.count == DiffEngine.minimumShiftRun {
-        shiftRun!.layoutLines = []  // a shift now: the lines will not be sent
+        shiftRun!.laterLines = []  // a shift now: the lines will not be sent
       }
       return
     }
@@ -726,7 +773,7 @@ private struct Builder {
     guard let start = position(of: view, in: parent, siblings: siblings) else {
       return body.appendLayoutLine(line)
     }
-    shiftRun = ShiftRun(parent: parent, siblings: siblings, start: start, dx: dx, dy: dy, layoutLines: [line])
+    shiftRun = ShiftRun(parent: parent, siblings: siblings, start: start, dx: dx, dy: dy, firstLine: line)
   }
 
   /// Sends the gathered run: one `shift` when it is long enough, else its `layout` lines.
@@ -738,7 +785,8 @@ private struct Builder {
     if count >= DiffEngine.minimumShiftRun {
       body.appendShiftLine(parent: run.parent.wireID, from: run.start, count: count, dx: run.dx, dy: run.dy)
     } else {
-      for line in run.layoutLines { body.appendLayoutLine(line) }
+      body.appendLayoutLine(run.firstLine)
+      for line in run.laterLines { body.appendLayoutLine(line) }
     }
   }
 
@@ -769,14 +817,16 @@ private struct Builder {
     for view: View, id: Int, frame: CGRect, sent: (frame: CGRect, term: UInt64)
   ) -> LayoutLine? {
     guard !frame.isIdentical(to: sent.frame) else { return nil }
-    let (x, y) = (Double(frame.origin.x), Double(frame.origin.y))
-    let (width, height) = (Double(frame.size.width), Double(frame.size.height))
-    let term = HashTerms.layout(id: id, x: x, y: y, width: width, height: height)
+    // Each number is rounded once, for the hash term and the line.
+    let line = LayoutLine(
+      id: id, x: frame.origin.x.thousandths, y: frame.origin.y.thousandths,
+      width: frame.size.width.thousandths, height: frame.size.height.thousandths)
+    let term = HashTerms.layout(id: id, x: line.x, y: line.y, width: line.width, height: line.height)
     view.sentLayout = (frame, term)
     guard term != sent.term else { return nil }  // moved less than the wire's precision
     subtract(sent.term)
     add(term)
-    return LayoutLine(id: id, x: x, y: y, width: width, height: height)
+    return line
   }
 
   /// Writes a render line with the properties in `changes` whose value differs from what the
@@ -837,11 +887,12 @@ private struct Builder {
       changedRenders.appendRemovedRenderField(key: key)
       subtract(heldTerm(0, previous: previous, id: id, key: key))
     case .changed(let index):
-      // The value is passed where it lies: bound to a name first, it was copied (a retain and
-      // a release of its string).
-      let term = changedRenders.appendRenderField(
-        key: key, value: view.renderProperties.entries[index].value, prefix: prefix)
-      let recorded = view.renderProperties.recordSent(term, at: index)
+      // The value is written where it lies and its term recorded in the same access to the
+      // entry: read through the array's subscript, it was copied (an outlined copy and destroy,
+      // a retain and a release of its string).
+      let (term, recorded) = view.renderProperties.sendValue(at: index) { value in
+        changedRenders.appendRenderField(key: key, value: value, prefix: prefix)
+      }
       subtract(heldTerm(recorded, previous: previous, id: id, key: key))
       add(term)
     }

@@ -26,24 +26,10 @@ public struct Frame: Sendable, Equatable {
     // still geometric, so frames queued one after another do not copy the buffer each time.
     let needed = buffer.count + body.count + 96
     if buffer.capacity < needed { buffer.reserveCapacity(max(needed, 2 * buffer.capacity)) }
-    // Each line around the body is gathered on the stack and appended in one copy: written
-    // piece by piece, it was ten array appends (issue 14, "Cheaper per input"). At most 38 and
-    // 80 bytes.
-    // The `end` line starts as the `begin` line does: `frame N`, written once.
-    var line = ScratchLine()
-    line.appendASCII("frame ")
-    line.appendDecimal(sequence)
-    let prefix = line.count
-    line.appendASCII(isFull ? " begin full\n" : " begin\n")
-    line.write(to: &buffer)
+    var lines = FrameLines(sequence: sequence, isFull: isFull)
+    lines.writeBegin(to: &buffer)
     buffer.append(contentsOf: body)
-    line.truncate(to: prefix)
-    line.appendASCII(" end hash=")
-    line.appendHex16(hash)
-    line.appendASCII(" views=")
-    line.appendDecimal(viewCount)
-    line.append(UInt8(ascii: "\n"))
-    line.write(to: &buffer)
+    lines.writeEnd(hash: hash, viewCount: viewCount, to: &buffer)
   }
 
   /// The frame's lines without terminators, `begin` and `end` included, for tests and logs.
@@ -54,13 +40,67 @@ public struct Frame: Sendable, Equatable {
   }
 }
 
+/// A frame's `begin` and `end` lines, written around its body by `Frame.encode` and by
+/// `DiffEngine.appendFrame(to:)`, which writes the body between them in place: one writer, so
+/// both give the same bytes.
+///
+/// Each line is gathered on the stack and appended in one copy: written piece by piece, it was
+/// ten array appends (issue 14, "Cheaper per input"). At most 38 and 80 bytes. The `end` line
+/// starts as the `begin` line does: `frame N`, written once.
+struct FrameLines {
+  private var line = ScratchLine()
+  /// The length of `frame N`.
+  private let prefix: Int
+  private let isFull: Bool
+
+  /// The lines of frame `sequence`.
+  @inline(__always)
+  init(sequence: Int, isFull: Bool) {
+    line.appendASCII("frame ")
+    line.appendDecimal(sequence)
+    prefix = line.count
+    self.isFull = isFull
+  }
+
+  /// Appends `frame N begin` (`begin full` for a snapshot) and its LF.
+  @inline(__always)
+  mutating func writeBegin(to buffer: inout [UInt8]) {
+    line.truncate(to: prefix)
+    line.appendASCII(isFull ? " begin full\n" : " begin\n")
+    line.write(to: &buffer)
+  }
+
+  /// Appends `frame N end hash=H views=V` and its LF.
+  @inline(__always)
+  mutating func writeEnd(hash: UInt64, viewCount: Int, to buffer: inout [UInt8]) {
+    line.truncate(to: prefix)
+    line.appendASCII(" end hash=")
+    line.appendHex16(hash)
+    line.appendASCII(" views=")
+    line.appendDecimal(viewCount)
+    line.append(UInt8(ascii: "\n"))
+    line.write(to: &buffer)
+  }
+}
+
 /// A `layout` line's numbers, kept as a value while a shift run may still replace the line.
+///
+/// In whole thousandths (`CanonicalNumber.thousandths`), rounded once for the hash term and the
+/// line: each was rounded twice, for the term and again for the text.
 struct LayoutLine {
   var id: Int
-  var x: Double
-  var y: Double
-  var width: Double
-  var height: Double
+  var x: Int64
+  var y: Int64
+  var width: Int64
+  var height: Int64
+}
+
+extension ScratchLine {
+  /// A space, then a number of thousandths canonically.
+  fileprivate mutating func appendSpaced(thousandths number: Int64) {
+    append(UInt8(ascii: " "))
+    appendCanonical(thousandths: number)
+  }
 }
 
 /// The writers of the diff lines, one per line kind; each ends its line with LF.
@@ -93,14 +133,22 @@ extension Array where Element == UInt8 {
   }
 
   /// `layout ID X Y W H`, numbers written canonically.
+  ///
+  /// Gathered on the stack (`ScratchLine`) and appended in one copy: written into the array
+  /// piece by piece, each number's digits and each separator was an array append (a uniqueness
+  /// and capacity check, most a `memcpy`), about 1,300 instructions a line. At most 105 bytes:
+  /// `layout `, an id of at most 20, four numbers of at most 18 (`-9000000000000.125`) after
+  /// a space, and the LF.
   mutating func appendLayoutLine(_ line: LayoutLine) {
-    appendASCII("layout")
-    appendSpaced(line.id)
-    appendSpaced(canonical: line.x)
-    appendSpaced(canonical: line.y)
-    appendSpaced(canonical: line.width)
-    appendSpaced(canonical: line.height)
-    append(UInt8(ascii: "\n"))
+    var text = ScratchLine()
+    text.appendASCII("layout ")
+    text.appendDecimal(line.id)
+    text.appendSpaced(thousandths: line.x)
+    text.appendSpaced(thousandths: line.y)
+    text.appendSpaced(thousandths: line.width)
+    text.appendSpaced(thousandths: line.height)
+    text.append(UInt8(ascii: "\n"))
+    text.write(to: &self)
   }
 
   /// `shift PARENT FROM COUNT DX DY`, the offset given in whole thousandths (the exact
@@ -119,12 +167,6 @@ extension Array where Element == UInt8 {
   fileprivate mutating func appendSpaced(_ number: Int) {
     append(UInt8(ascii: " "))
     appendDecimal(number)
-  }
-
-  /// A space, then the number canonically.
-  fileprivate mutating func appendSpaced(canonical number: Double) {
-    append(UInt8(ascii: " "))
-    appendCanonical(number)
   }
 
   /// A space, then a number of thousandths canonically.

@@ -19,8 +19,9 @@ enum HashTerms {
     return digest.state
   }
 
-  /// `l ID X Y W H`, numbers canonical.
-  static func layout(id: Int, x: Double, y: Double, width: Double, height: Double) -> UInt64 {
+  /// `l ID X Y W H`, numbers canonical, given in whole thousandths
+  /// (`CanonicalNumber.thousandths`), as the `layout` line writes them.
+  static func layout(id: Int, x: Int64, y: Int64, width: Int64, height: Int64) -> UInt64 {
     var digest = FNV1aDigest()
     digest.appendASCII("l ")
     digest.appendDecimal(id)
@@ -45,10 +46,10 @@ enum HashTerms {
 }
 
 extension FNV1aDigest {
-  /// A space, then the number canonically.
-  fileprivate mutating func appendNumber(_ number: Double) {
+  /// A space, then a number of thousandths canonically.
+  fileprivate mutating func appendNumber(_ thousandths: Int64) {
     append(UInt8(ascii: " "))
-    appendCanonical(number)
+    appendCanonical(thousandths: thousandths)
   }
 
   /// A space, then the id, or `-` for none.

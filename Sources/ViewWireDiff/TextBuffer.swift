@@ -110,10 +110,63 @@ struct TextBuffer: WireByteSink {
     append(UInt8(ascii: " "))
     append(contentsOf: key.utf8)
     append(UInt8(ascii: "="))
-    appendWireText(of: value)
+    appendValueText(value)
     var digest = prefix
     digest.append(contentsOf: bytes(from: fieldStart))
     return digest.state
+  }
+
+  /// A value's wire text (`appendWireText(of:)`); a short string's bytes are checked for
+  /// quoting as they are copied.
+  @inline(__always)
+  private mutating func appendValueText(_ value: WireValue) {
+    if case .string(let text) = value {
+      appendQuotedText(text)
+    } else {
+      appendWireText(of: value)
+    }
+  }
+
+  /// The longest string quoted in one pass here; longer ones are checked eight bytes at a time
+  /// first (`Quoting.isPlain`), then copied in one call.
+  static let shortString = 16
+
+  /// `appendQuoted(_:)`: for a string of up to `shortString` bytes that quotes as it is
+  /// (printable ASCII without `"` or `\`, most values), the quotes and the bytes are stored in
+  /// one pass, which checks each byte as it copies it. Checked first and then copied, a short
+  /// value cost two calls (the check and `memcpy`) that did more than the bytes. A longer plain
+  /// string is checked and copied as `appendQuoted` does; one to escape goes its way, writing
+  /// the same bytes.
+  private mutating func appendQuotedText(_ text: String) {
+    var text = text
+    let done = text.withUTF8 { bytes -> Bool in
+      guard let source = bytes.baseAddress else { return false }
+      let length = bytes.count
+      if length > Self.shortString {
+        guard Quoting.isPlain(bytes) else { return false }
+        append(UInt8(ascii: "\""))
+        append(contentsOf: bytes)
+        append(UInt8(ascii: "\""))
+        return true
+      }
+      if count + length + 2 > capacity { grow(toHold: count + length + 2) }
+      let target = start + count
+      target[0] = UInt8(ascii: "\"")
+      var index = 0
+      while index < length {
+        let byte = source[index]
+        // Printable ASCII (0x20 to 0x7E), neither `"` nor `\`.
+        guard byte &- 0x20 < 0x5F, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else {
+          return false
+        }
+        target[index + 1] = byte
+        index += 1
+      }
+      target[length + 1] = UInt8(ascii: "\"")
+      count += length + 2
+      return true
+    }
+    if !done { appendQuoted(text) }
   }
 
   /// ` KEY=none`: the property went, and has no term.

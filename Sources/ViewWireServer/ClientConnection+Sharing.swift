@@ -339,7 +339,16 @@ extension ClientConnection {
   }
 
   /// After this client put a finger down.
-  func tookTouch() { streamHost.touchHolder = self }
+  ///
+  /// An owner, most clients, is its own stream host: set on itself rather than through the
+  /// reference `streamHost` returns (a retain and a release per touch command).
+  func tookTouch() {
+    if sharing.role == nil {
+      touchHolder = self
+    } else {
+      streamHost.touchHolder = self
+    }
+  }
 
   /// Whether a telnet interrupt from this client may cancel the touch in progress: an
   /// observer's never does, and another attached client's finger is not this client's to cancel.

@@ -415,7 +415,18 @@ final class ClientConnection {
   /// (this one, and a shared session's others: section 18), or remembers that one is owed while
   /// none does (stalled or detached).
   func sendChanges() {
-    let host = streamHost
+    // An owner, most clients, is its own stream host: passed on as itself rather than as the
+    // reference `streamHost` returns (a retain and a release per frame).
+    if sharing.role == nil {
+      sendChanges(host: self)
+    } else {
+      sendChanges(host: streamHost)
+    }
+  }
+
+  /// `sendChanges()` for the session `host` holds.
+  private func sendChanges(host: ClientConnection) {
+    let session = self.session
     if !host.hasReader {
       // Layout runs anyway: the app's callbacks keep their time and the layout and display
       // queues let go of views that came and went; the frame waits.
@@ -427,7 +438,13 @@ final class ClientConnection {
     // Layout runs first, so the callbacks it causes are traced before the frame they shape.
     session.window.prepareFrame()
     sendTraces()
-    if let frame = session.takeFrame() { host.deliver(frame, from: self) }
+    if host === self, sharing.joiners.isEmpty, history == nil, isReader {
+      // The one client that takes it, keeping no copy: the frame is written straight into the
+      // output (what `deliver` would encode there).
+      _ = session.appendFrame(to: &output)
+    } else if let frame = session.takeFrame() {
+      host.deliver(frame, from: self)
+    }
     sendTraces()
   }
 

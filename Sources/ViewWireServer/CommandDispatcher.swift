@@ -100,6 +100,17 @@ final class CommandDispatcher {
   /// Runs one parsed command: a line in a common form, which the framer read from its bytes
   /// (`LineFramer.Event.command`), or any other line once `handle(line:)` has parsed it.
   func handle(command: ClientCommand) {
+    // The connection goes on as a borrowed reference, which calls on it need not retain: read
+    // from the unretained field at each use, it was retained and released around each call on
+    // it, several times a command. It outlives the command: its input loop runs inside
+    // `withExtendedLifetime`.
+    Unmanaged.passUnretained(connection)._withUnsafeGuaranteedRef { connection in
+      handle(command, on: connection)
+    }
+  }
+
+  /// `handle(command:)` with this dispatcher's connection borrowed.
+  private func handle(_ command: ClientCommand, on connection: ClientConnection) {
     if connection.needsAuth {
       switch command {
       case .auth, .quit: break
@@ -120,13 +131,13 @@ final class CommandDispatcher {
     // window's own traits: its `traitCollection` goes through its weak `window`, a slow load
     // and release of an object with a side table. A client that stated no traits gets them
     // bound at no cost, so every command, `ping` included, runs in them.
-    session.window.withClientEnvironment { execute(command) }
+    connection.session.window.withClientEnvironment { execute(command, on: connection) }
   }
 
-  /// Runs a command that may run, and answers its failure.
-  private func execute(_ command: ClientCommand) {
+  /// Runs a command that may run, and answers its failure; `connection` is this dispatcher's.
+  private func execute(_ command: ClientCommand, on connection: ClientConnection) {
     do {
-      try run(command)
+      try run(command, on: connection)
     } catch {
       // What changed before the failure goes out first, so the mirror never falls behind; a
       // command that does not touch the tree sends no frame, not even the first (a failing
@@ -154,8 +165,10 @@ final class CommandDispatcher {
 
   /// `ok VERB` alone (`ping`, `move`, `up`...): `ok` without its variadic fields, whose empty
   /// array was made and released on every such command.
-  private func ok(_ verb: StaticString) {
-    if let limit = session.window.takeLimitReached() {
+  ///
+  /// `connection` is this dispatcher's, borrowed (see `handle(command:)`).
+  private func ok(_ verb: StaticString, on connection: ClientConnection) {
+    if let limit = connection.session.window.takeLimitReached() {
       connection.send(.clientError(.limitReached, limit))
       return
     }
@@ -163,15 +176,16 @@ final class CommandDispatcher {
   }
 
   /// `ok`'s reply for a touch command, `ok VERB view=ID`, written without building its field.
-  private func okView(_ verb: StaticString, _ id: Int?) {
-    if let limit = session.window.takeLimitReached() {
+  private func okView(_ verb: StaticString, _ id: Int?, on connection: ClientConnection) {
+    if let limit = connection.session.window.takeLimitReached() {
       connection.send(.clientError(.limitReached, limit))
       return
     }
     connection.sendViewOK(verb, view: id)
   }
 
-  private func run(_ command: ClientCommand) throws(SessionError) {
+  /// Runs `command` for `connection`, this dispatcher's (passed borrowed: see `handle(command:)`).
+  private func run(_ command: ClientCommand, on connection: ClientConnection) throws(SessionError) {
     switch command {
     case .help:
       for entry in ClientCommand.helpEntries {
@@ -180,7 +194,7 @@ final class CommandDispatcher {
       ok("help", Field("count", String(ClientCommand.helpEntries.count)))
 
     case .ping:
-      ok("ping")
+      ok("ping", on: connection)
 
     case .hello(let options):
       try hello(options)
@@ -198,7 +212,7 @@ final class CommandDispatcher {
     case .close:
       session.close()
       connection.sendChanges()
-      ok("close")
+      ok("close", on: connection)
 
     case .resize(let width, let height):
       try session.resize(to: CGSize(width: width, height: height))
@@ -210,38 +224,38 @@ final class CommandDispatcher {
       connection.tookTouch()
       let hit = try session.tap(target, count: count)
       connection.sendChanges()
-      okView("tap", hit)
+      okView("tap", hit, on: connection)
 
     case .down(let x, let y):
       try connection.checkTouchIsFree()
       let hit = try session.touchDown(at: CGPoint(x: x, y: y))
       connection.tookTouch()
       connection.sendChanges()
-      okView("down", hit)
+      okView("down", hit, on: connection)
 
     case .move(let x, let y):
       try connection.checkTouchIsMine()
       try session.touchMove(to: CGPoint(x: x, y: y))
       connection.sendChanges()
-      ok("move")
+      ok("move", on: connection)
 
     case .up(let x, let y):
       try connection.checkTouchIsMine()
       try session.touchUp(at: CGPoint(x: x, y: y))
       connection.sendChanges()
-      ok("up")
+      ok("up", on: connection)
 
     case .drag(let fromX, let fromY, let toX, let toY, let steps):
       try connection.checkTouchIsFree()
       connection.tookTouch()
       let hit = try session.drag(from: CGPoint(x: fromX, y: fromY), to: CGPoint(x: toX, y: toY), steps: steps)
       connection.sendChanges()
-      okView("drag", hit)
+      okView("drag", hit, on: connection)
 
     case .text(let text):
       try session.insertText(text)
       connection.sendChanges()
-      ok("text")
+      ok("text", on: connection)
 
     case .key(let name):
       let key: Key
@@ -253,7 +267,7 @@ final class CommandDispatcher {
       }
       try session.press(key)
       connection.sendChanges()
-      ok("key")
+      ok("key", on: connection)
 
     case .tree:
       connection.sendChanges()
@@ -268,15 +282,15 @@ final class CommandDispatcher {
 
     case .snapshot:
       connection.sendOwnFullFrame()
-      ok("snapshot")
+      ok("snapshot", on: connection)
 
     case .resync:
       connection.sendOwnFullFrame()
-      ok("resync")
+      ok("resync", on: connection)
 
     case .ack(let sequence):
       try session.acknowledge(sequence)
-      ok("ack")
+      ok("ack", on: connection)
 
     case .trace(let on):
       session.isTracing = on
@@ -288,15 +302,15 @@ final class CommandDispatcher {
     case .back:
       try session.back()
       connection.sendChanges()
-      ok("back")
+      ok("back", on: connection)
 
     case .memoryWarning:
       session.window.simulateMemoryWarning()
       connection.sendChanges()
-      ok("memory-warning")
+      ok("memory-warning", on: connection)
 
     case .quit:
-      ok("quit")
+      ok("quit", on: connection)
       connection.closeAfterReply()
 
     case .auth(let token):
@@ -304,7 +318,7 @@ final class CommandDispatcher {
         connection.countWrongToken()
         throw .badToken
       }
-      ok("auth")
+      ok("auth", on: connection)
 
     case .resumeToken:
       let token = connection.makeResumable()

@@ -313,6 +313,10 @@ final class Session {
   /// The frame of everything changed since the last one, or nil when nothing changed.
   func takeFrame() -> Frame? { engine.makeFrame() }
 
+  /// Appends the frame of everything changed since the last one to `output`, encoded; returns
+  /// whether there was one (`DiffEngine.appendFrame(to:)`).
+  func appendFrame(to output: inout [UInt8]) -> Bool { engine.appendFrame(to: &output) != nil }
+
   /// A full frame of the current tree.
   func takeFullFrame() -> Frame { engine.makeFullFrame() }
 
