@@ -96,14 +96,13 @@ public final class EventLoop: @unchecked Sendable {
   /// that poll found (other connections' reads, new connections, signals, `execute` work): in the
   /// check phase after the next poll that begins after this call. Loop thread only.
   ///
-  /// Why not `execute`: its wake-up is itself an I/O event, which epoll keeps on its ready list
-  /// (level-triggered) and often reports ahead of a connection that became readable while its
-  /// callback ran, so work re-queued from that callback ran first (issue 14: a client waited for
-  /// a flooding client's next turn as well as the rest of the current one about half the time,
-  /// `FairTurnsTests`). Here the
-  /// poll does not block while work waits (an idle handle makes it a zero-timeout poll), and work
-  /// queued during the check phase waits for the next poll too, so items run in turns, one per
-  /// poll, in the order queued.
+  /// Why not `execute`: its wake-up is itself an I/O event of the next poll, ready from the
+  /// moment the work is queued, so a connection that became readable after that (while a cut
+  /// turn's replies were written, say) was served after the work (issue 14: a client pinging
+  /// beside a flood waited for the flood's next turn too in about half its round trips). Here
+  /// the poll does not block while work waits (an idle handle makes it a zero-timeout poll), and
+  /// work queued during the check phase waits for the next poll too, so items run in turns, one
+  /// per poll, in the order queued.
   public func afterNextPoll(_ work: @escaping () -> Void) {
     guard !isStopping else { return }
     if waitingForPoll.isEmpty, dueAfterPoll.isEmpty {

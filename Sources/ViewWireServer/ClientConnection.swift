@@ -343,8 +343,9 @@ final class ClientConnection {
   /// Continues with the pending commands once the loop has polled again and served what it
   /// found (other clients' commands, new connections, a SIGTERM): in the check phase after that
   /// poll (`EventLoop.afterNextPoll`), after every callback of it. The loop's wake-up
-  /// (`execute`) ran the turn among the poll's I/O callbacks, where epoll listed it first, so a
-  /// client whose command came during a turn waited for the next turn too (issue 14). (A zero
+  /// (`execute`) ran the turn among the poll's I/O callbacks, ahead of a client whose command
+  /// came while the cut turn's replies were written, which then waited for the next turn too
+  /// (issue 14). (A zero
   /// timer would not do: libuv 1.44 runs a timer restarted from its own callback again in the
   /// same pass, before polling.)
   private func scheduleNextTurn() {
