@@ -18,6 +18,13 @@ public final class EventLoop: @unchecked Sendable {
   private var isStopping = false
   /// What every connection of this loop reads into (see `ReadBuffer`). Loop thread only.
   lazy var readBuffer = ReadBuffer()
+  /// Work `afterNextPoll(_:)` queued since the loop last prepared to poll: it waits for that poll.
+  /// Loop thread only.
+  private var waitingForPoll: [() -> Void] = []
+  /// Work queued before the poll now running or just run: the check phase after it runs it.
+  private var dueAfterPoll: [() -> Void] = []
+  /// The prepare, check and idle handles behind `afterNextPoll(_:)`, made on first use.
+  private var turnPhases: TurnPhases?
 
   /// Creates a loop; nothing runs until `run()`.
   public init() throws(LoopError) {
@@ -61,6 +68,8 @@ public final class EventLoop: @unchecked Sendable {
   /// `execute { loop.stop() }`.
   public func stop() {
     isStopping = true
+    waitingForPoll = []
+    dueAfterPoll = []
     queueLock.withLock { acceptsWork = false }
     for handle in Array(openHandles.values) { handle.close() }
   }
@@ -81,6 +90,44 @@ public final class EventLoop: @unchecked Sendable {
       uv_async_send(wakeUp.typed(uv_async_t.self))
       return true
     }
+  }
+
+  /// Runs `work` on the loop thread once the loop has polled for I/O again and run every callback
+  /// that poll found (other connections' reads, new connections, signals, `execute` work): in the
+  /// check phase after the next poll that begins after this call. Loop thread only.
+  ///
+  /// Why not `execute`: its wake-up is itself an I/O event of the next poll, ready from the
+  /// moment the work is queued, so a connection that became readable after that (while a cut
+  /// turn's replies were written, say) was served after the work (issue 14: a client pinging
+  /// beside a flood waited for the flood's next turn too in about half its round trips). Here
+  /// the poll does not block while work waits (an idle handle makes it a zero-timeout poll), and
+  /// work queued during the check phase waits for the next poll too, so items run in turns, one
+  /// per poll, in the order queued.
+  public func afterNextPoll(_ work: @escaping () -> Void) {
+    guard !isStopping else { return }
+    if waitingForPoll.isEmpty, dueAfterPoll.isEmpty {
+      if turnPhases == nil { turnPhases = TurnPhases(loop: self) }
+      turnPhases?.start()
+    }
+    waitingForPoll.append(work)
+  }
+
+  /// Right before the poll (prepare phase): what waited for a poll now has one.
+  fileprivate func pollBegins() {
+    if dueAfterPoll.isEmpty {
+      swap(&dueAfterPoll, &waitingForPoll)
+    } else {
+      dueAfterPoll += waitingForPoll
+      waitingForPoll.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Right after the poll's callbacks (check phase): runs what was queued before the poll.
+  fileprivate func pollEnded() {
+    var due: [() -> Void] = []
+    swap(&due, &dueAfterPoll)
+    for work in due { work() }
+    if waitingForPoll.isEmpty, dueAfterPoll.isEmpty { turnPhases?.stop() }
   }
 
   /// Runs the loop on a new thread of its own (a pthread, not a Swift task: the cooperative
@@ -174,6 +221,56 @@ public class LoopHandle {
 final class WakeUpHandle: LoopHandle {
   init(loop: EventLoop) { super.init(loop: loop, type: UV_ASYNC) }
 }
+
+/// The three handles behind `EventLoop.afterNextPoll(_:)`: a prepare handle marks where the poll
+/// begins, a check handle runs the work after the poll's callbacks, and an idle handle, active
+/// while work waits, makes the poll not block (libuv polls with a zero timeout while an idle
+/// handle is active). All three are stopped while nothing waits, so an idle loop still sleeps in
+/// its poll.
+final class TurnPhases {
+  private let prepare: PhaseHandle
+  private let check: PhaseHandle
+  private let idle: PhaseHandle
+  private var isStarted = false
+
+  init(loop: EventLoop) {
+    // These init calls cannot fail (libuv documents them as always succeeding).
+    prepare = PhaseHandle(loop: loop, type: UV_PREPARE)
+    uv_prepare_init(loop.raw, prepare.typed(uv_prepare_t.self))
+    prepare.opened()
+    check = PhaseHandle(loop: loop, type: UV_CHECK)
+    uv_check_init(loop.raw, check.typed(uv_check_t.self))
+    check.opened()
+    idle = PhaseHandle(loop: loop, type: UV_IDLE)
+    uv_idle_init(loop.raw, idle.typed(uv_idle_t.self))
+    idle.opened()
+  }
+
+  func start() {
+    guard !isStarted, !prepare.isClosed, !check.isClosed, !idle.isClosed else { return }
+    isStarted = true
+    uv_prepare_start(prepare.typed(uv_prepare_t.self)) { handle in
+      guard let handle, let data = handle.pointee.data else { return }
+      Unmanaged<PhaseHandle>.fromOpaque(data).takeUnretainedValue().loop.pollBegins()
+    }
+    uv_check_start(check.typed(uv_check_t.self)) { handle in
+      guard let handle, let data = handle.pointee.data else { return }
+      Unmanaged<PhaseHandle>.fromOpaque(data).takeUnretainedValue().loop.pollEnded()
+    }
+    uv_idle_start(idle.typed(uv_idle_t.self)) { _ in }
+  }
+
+  func stop() {
+    guard isStarted else { return }
+    isStarted = false
+    if !prepare.isClosed { uv_prepare_stop(prepare.typed(uv_prepare_t.self)) }
+    if !check.isClosed { uv_check_stop(check.typed(uv_check_t.self)) }
+    if !idle.isClosed { uv_idle_stop(idle.typed(uv_idle_t.self)) }
+  }
+}
+
+/// A prepare, check or idle handle of `TurnPhases`.
+final class PhaseHandle: LoopHandle {}
 
 /// A thread running one event loop; see `EventLoop.runOnNewThread(name:)`.
 public final class LoopThread: @unchecked Sendable {

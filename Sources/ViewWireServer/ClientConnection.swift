@@ -340,15 +340,18 @@ final class ClientConnection {
   /// Bytes the transport holds for the client; none while detached.
   private var queuedBytes: Int { connection?.queuedBytes ?? 0 }
 
-  /// Continues with the pending commands after the loop has polled again and served what it
-  /// found (other clients' commands, new connections, a SIGTERM): the loop's wake-up runs the
-  /// work among the next poll's I/O callbacks. (A zero timer would not do: libuv 1.44 runs a
-  /// timer restarted from its own callback again in the same pass, before polling.)
+  /// Continues with the pending commands once the loop has polled again and served what it
+  /// found (other clients' commands, new connections, a SIGTERM): in the check phase after that
+  /// poll (`EventLoop.afterNextPoll`), after every callback of it. The loop's wake-up
+  /// (`execute`) ran the turn among the poll's I/O callbacks, ahead of a client whose command
+  /// came while the cut turn's replies were written, which then waited for the next turn too
+  /// (issue 14). (A zero
+  /// timer would not do: libuv 1.44 runs a timer restarted from its own callback again in the
+  /// same pass, before polling.)
   private func scheduleNextTurn() {
-    let next = LoopConfined(self)
-    loop.execute {
-      guard !next.value.isClosing else { return }
-      next.value.handlePendingInput()
+    loop.afterNextPoll { [self] in
+      guard !isClosing else { return }
+      handlePendingInput()
     }
   }
 

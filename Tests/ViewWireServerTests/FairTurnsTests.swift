@@ -100,4 +100,51 @@ struct FairTurnsTests {
       "bye after \(beforeBye)")
     #expect(daemon.waitForExit() == 0)
   }
+
+  /// A client that sends a command while another floods is answered before the flood's next
+  /// turn. Counted, not timed: the probe observes the flood's session, so the frames of the
+  /// flood's taps (one each, written to it as they are made) come to it in the order the server
+  /// ran them. A frame read means a turn of the flood is under way (64 taps of the stacks app, a
+  /// relayout each, with no time slice: a second in a debug daemon, far longer than the probe
+  /// takes to answer; the gallery's taps left too little room on a loaded machine); the probe's
+  /// command sent then arrives while the turn runs, and the frames between that one and the
+  /// reply are what was left of the turn: fewer than 64, not the next turn's as well.
+  @Test func aCommandIsServedBeforeAFloodsNextTurn() throws {
+    let daemon = try Daemon(["--loops", "1", "--turn-slice", "0", "--output-limit", "\(64 << 20)"])
+    defer { daemon.stop() }
+    let owner = try WireConnection(port: daemon.port)
+    _ = try owner.readLine(timeout: 10)  // the greeting
+    try owner.send(bytes: Array("open stacks\nshare observe\n".utf8))
+    var shared: Substring?
+    while shared == nil, let line = try owner.readLine(timeout: 10) {
+      if line.hasPrefix("ok share ") {
+        shared = line.split(separator: " ").first { $0.hasPrefix("token=") }?.dropFirst("token=".count)
+      }
+    }
+    let token = try #require(shared)
+    let probe = try WireConnection(port: daemon.port)
+    _ = try probe.readLine(timeout: 10)
+    try probe.send(bytes: Array("join \(token)\n".utf8))
+    while let line = try probe.readLine(timeout: 10), !line.hasPrefix("ok join") {}
+    let taps = 64 * 20
+    let flood = Recorder(owner)
+    flood.send(Array(String(repeating: "tap @toggle\n", count: taps).utf8))
+    /// Per probe command: the flood's frames between the one that sent it and its reply.
+    var framesAfter: [Int] = []
+    for _ in 0..<5 {
+      // Up to the end of a frame of the flood, then the probe's command while its turn runs.
+      while let line = try probe.readLine(timeout: 60), !(line.hasPrefix("frame ") && line.contains(" end "))
+      {}
+      try probe.send(bytes: Array("ping\n".utf8))
+      var frames = 0
+      while let line = try probe.readLine(timeout: 60), line != "ok ping" {
+        if line.hasPrefix("frame "), line.contains(" end ") { frames += 1 }
+      }
+      framesAfter.append(frames)
+    }
+    let floodRan = flood.snapshot.lines.filter { $0.line.hasPrefix("ok tap") }.count
+    #expect(floodRan < taps, "the flood ended before the probe's last command")
+    // One may miss its turn where the machine's load kept the probe from sending in time.
+    #expect(framesAfter.filter { $0 < 64 }.count >= 4, "the probe waited for a further turn: \(framesAfter)")
+  }
 }
