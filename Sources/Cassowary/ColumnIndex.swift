@@ -54,7 +54,12 @@ struct ColumnIndex {
   init(packed rows: PackedRows, counts: [Int32]) {
     let symbolCount = counts.count
     let idMask: UInt32 = 1 << 29 - 1
-    var columns = [Column](repeating: Column(), count: symbolCount)
+    // `Array(repeatElement(_:count:))` rather than `init(repeating:count:)` here and below: the
+    // latter allocates through the standard library's unspecialised
+    // `_allocateBufferUninitialized`, a lookup in the runtime's metadata cache whose reader count
+    // both event loops' threads write (BENCHMARKS.md, "Stop 17: two loops"); the former is
+    // specialised for the element type, its storage class resolved once per call site.
+    var columns = [Column](repeatElement(Column(), count: symbolCount))
     var spills: [[Int32]] = []
     rows.withEndsAndSymbols { ends, symbols in
       columns.withUnsafeMutableBufferPointer { columns in
@@ -97,7 +102,7 @@ struct ColumnIndex {
     }
     var phantoms: [Int32] = []
     for symbol in 0..<symbolCount where counts[symbol] > columns[symbol].count {
-      if phantoms.isEmpty { phantoms = [Int32](repeating: 0, count: symbolCount) }
+      if phantoms.isEmpty { phantoms = [Int32](repeatElement(0, count: symbolCount)) }
       phantoms[symbol] = counts[symbol] - columns[symbol].count
     }
     self.columns = columns
@@ -269,7 +274,7 @@ struct ColumnIndex {
   /// Renumbers the symbols: `newID[old]` is the new id of a kept symbol, or -1 for a dropped
   /// one, whose column is released. New ids keep the old order, so the walks stay as they were.
   mutating func renumber(_ newID: [Int32], count: Int) {
-    var renumbered = [Column](repeating: Column(), count: count)
+    var renumbered = [Column](repeatElement(Column(), count: count))
     for (old, column) in columns.enumerated() {
       let id = newID[old]
       if id >= 0 {
@@ -280,7 +285,7 @@ struct ColumnIndex {
     }
     columns = renumbered
     if !phantoms.isEmpty {
-      var kept = [Int32](repeating: 0, count: count)
+      var kept = [Int32](repeatElement(0, count: count))
       for (symbol, phantom) in phantoms.enumerated() where newID[symbol] >= 0 {
         kept[Int(newID[symbol])] = phantom
       }

@@ -135,16 +135,17 @@ struct PackedRows: Sendable {
   func cells(ofSlot slot: Int) -> [Cell] {
     let range = range(ofSlot: slot)
     if range.isEmpty { return [] }
+    // Made from a lazy map (an array of exactly its count, allocated and written by code
+    // specialised for `Cell`) rather than `init(unsafeUninitializedCapacity:)`, whose allocation
+    // looks the storage class up in the runtime's metadata cache on every call, a write both
+    // event loops' threads share (see `Row.compact(exactly:)`). The map's closure captures
+    // nothing (it is given both columns zipped): a capturing one would allocate its context.
     return symbols.withUnsafeBufferPointer { symbols in
       coefficients.withUnsafeBufferPointer { coefficients in
-        [Cell](filling: range.count) { buffer, count in
-          for index in range {
-            buffer.initializeElement(
-              at: index &- range.lowerBound,
-              to: Cell(symbol: Self.unpack(symbols[index]), coefficient: coefficients[index]))
-          }
-          count = range.count
-        }
+        [Cell](
+          zip(symbols[range], coefficients[range]).lazy.map {
+            Cell(symbol: Self.unpack($0), coefficient: $1)
+          })
       }
     }
   }
@@ -152,13 +153,8 @@ struct PackedRows: Sendable {
   /// Every slot's row with its constant and basic symbol but none of its cells (which
   /// `cells(ofSlot:)` gives when the row is first read): one allocation for the whole tableau.
   func shells() -> [Row] {
-    [Row](filling: constants.count) { buffer, count in
-      for slot in constants.indices {
-        buffer.initializeElement(
-          at: slot, to: Row(sortedCells: [], constant: constants[slot], basic: Self.unpack(basics[slot])))
-      }
-      count = constants.count
-    }
+    // A lazy map of a closure that captures nothing, for the reasons `cells(ofSlot:)` gives.
+    [Row](zip(constants, basics).lazy.map { Row(sortedCells: [], constant: $0, basic: Self.unpack($1)) })
   }
 
   /// Calls `body` with the row ends and the packed symbols (id in the low 29 bits), for loops

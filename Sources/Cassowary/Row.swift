@@ -201,10 +201,12 @@ struct Row {
   /// unchanged for a while).
   mutating func compact(exactly: Bool = false) {
     guard cells.capacity >= cells.count &+ (exactly ? 1 : 4) else { return }
-    cells = [Cell](filling: cells.count) { buffer, count in
-      _ = buffer.initialize(from: cells)
-      count = cells.count
-    }
+    // Copied from a buffer pointer (an array of exactly its count, allocated by code specialised
+    // for `Cell`), not with `init(unsafeUninitializedCapacity:)`: that one allocates through the
+    // standard library's unspecialised `_allocateBufferUninitialized`, which looks the storage
+    // class's metadata up in the runtime's shared cache on every call, writing a reader count
+    // that both event loops' threads share (BENCHMARKS.md, "Stop 17: two loops").
+    cells = cells.withUnsafeBufferPointer { [Cell]($0) }
   }
 
   /// Empties the row (used for free slots and rows taken out of the tableau).

@@ -665,8 +665,9 @@ public final class Solver {
     frozen = nil
     rows = packed.rows.shells()
     thawedFrom = packed
-    unread = [Bool](repeating: true, count: rows.count)
-    visited = [UInt32](repeating: 0, count: rows.count)
+    // `repeatElement`, not `init(repeating:count:)`: see `ColumnIndex.init(packed:counts:)`.
+    unread = [Bool](repeatElement(true, count: rows.count))
+    visited = [UInt32](repeatElement(0, count: rows.count))
     columns = ColumnIndex(packed: packed.rows, counts: packed.columnCounts)
     externalUses = [ObjectIdentifier: ExternalUse](minimumCapacity: externals.count)
     for (index, external) in externals.enumerated() {
@@ -702,7 +703,7 @@ public final class Solver {
       }
     }
     guard known * 2 < slotOfSymbol.count else { return }
-    var used = [Bool](repeating: false, count: slotOfSymbol.count)
+    var used = [Bool](repeatElement(false, count: slotOfSymbol.count))
     for (slot, row) in rows.enumerated() where row.basic.isValid {
       used[row.basic.index] = true
       if slot < unread.count && unread[slot] { continue }
@@ -731,7 +732,7 @@ public final class Solver {
     guard live * 2 < used.count else { return }
     readAll()
 
-    var newID = [Int32](repeating: -1, count: used.count)
+    var newID = [Int32](repeatElement(-1, count: used.count))
     var next: Int32 = 0
     for (id, isUsed) in used.enumerated() where isUsed {
       newID[id] = next
@@ -760,7 +761,7 @@ public final class Solver {
       externalUses[ObjectIdentifier(externals[index].variable)]?.symbol = symbol
     }
     infeasibleRows = infeasibleRows.compactMap { newID[$0.index] >= 0 ? map($0) : nil }
-    var slots = [Int32](repeating: -1, count: Int(next))
+    var slots = [Int32](repeatElement(-1, count: Int(next)))
     for (id, slot) in slotOfSymbol.enumerated() where newID[id] >= 0 { slots[Int(newID[id])] = slot }
     slotOfSymbol = slots
     columns.renumber(newID, count: Int(next))

@@ -157,7 +157,11 @@ open class StackView: View {
     // The first old constraint with each key, and for each old constraint the next one with the
     // same key (-1: none), so matching allocates no array per key.
     var firstWith: [Key: Int] = [:]
-    var nextWith = [Int](repeating: -1, count: owned.count)
+    // Arrays of one repeated value are made with `repeatElement` here, not
+    // `init(repeating:count:)`, whose allocation goes through the standard library's
+    // unspecialised code and a lookup in the runtime's metadata cache: a reader count written
+    // by every thread, so by both event loops (BENCHMARKS.md, "Stop 17: two loops").
+    var nextWith = [Int](repeatElement(-1, count: owned.count))
     // A new distribution renames every constraint (its identifier): nothing is kept.
     if reusing && builtDistribution == distribution {
       firstWith.reserveCapacity(owned.count)
@@ -168,8 +172,8 @@ open class StackView: View {
       }
     }
     builtDistribution = distribution
-    var reused = [LayoutConstraint?](repeating: nil, count: specs.count)
-    var stillUsed = [Bool](repeating: false, count: owned.count)
+    var reused = [LayoutConstraint?](repeatElement(nil, count: specs.count))
+    var stillUsed = [Bool](repeatElement(false, count: owned.count))
     if !firstWith.isEmpty {
       for position in specs.indices {
         let key = specs[position].key

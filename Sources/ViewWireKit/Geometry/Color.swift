@@ -48,6 +48,14 @@ public struct Color: Hashable, Sendable {
     self.init { $0.userInterfaceStyle == .dark ? dark : light }
   }
 
+  /// This colour, its provider (if dynamic) made immortal (`makeImmortal`): for the system
+  /// colours, held by statics and copied on both event loops' threads, whose retains and
+  /// releases would otherwise write one count from both.
+  func immortalized() -> Color {
+    if let provider { makeImmortal(provider) }
+    return self
+  }
+
   /// Whether the colour depends on the traits it is shown with.
   public var isDynamic: Bool { provider != nil }
 

@@ -4,14 +4,15 @@ import Foundation
 /// 14, "Appearance, safe area and text size"), so an app that uses them is drawn right in both
 /// appearances without a line of its own.
 extension Color {
-  /// A dynamic colour from two `#rrggbbaa` hex values, the form the spec's table lists.
+  /// A dynamic colour from two `#rrggbbaa` hex values, the form the spec's table lists; its
+  /// provider is immortal, as the colour lives in a static that every thread reads.
   private static func system(_ light: UInt32, _ dark: UInt32) -> Color {
     func color(_ hex: UInt32) -> Color {
       Color(
         red: CGFloat(hex >> 24 & 0xff) / 255, green: CGFloat(hex >> 16 & 0xff) / 255,
         blue: CGFloat(hex >> 8 & 0xff) / 255, alpha: CGFloat(hex & 0xff) / 255)
     }
-    return Color(light: color(light), dark: color(dark))
+    return Color(light: color(light), dark: color(dark)).immortalized()
   }
 
   /// iOS's system blue (#007aff, #0a84ff in dark), the default `tintColor` of every view.

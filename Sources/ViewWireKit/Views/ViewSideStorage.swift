@@ -40,6 +40,15 @@ package struct SmallTable<Key: Equatable, Value> {
 
   /// The entries, in the order they were first set.
   package var entries: [(key: Key, value: Value)] { pairs }
+
+  /// This table with its storage made immortal (`makeImmortal`), for a table made once for the
+  /// process and shared by views on every event loop (`SharedColorTables`). An `Array` is one
+  /// reference to its storage object (a frozen layout); the empty array's storage is immortal
+  /// already.
+  func immortalized() -> SmallTable {
+    makeImmortal(unsafeBitCast(pairs, to: AnyObject.self))
+    return self
+  }
 }
 
 extension SmallTable: Sendable where Key: Sendable, Value: Sendable {}
@@ -67,7 +76,8 @@ enum SharedColorTables {
     colors.map { color in
       var table = SmallTable<RenderKey, Color>()
       table[key] = color
-      return table
+      // Views on both event loops share it: its count is left unwritten (`makeImmortal`).
+      return table.immortalized()
     }
   }
 
