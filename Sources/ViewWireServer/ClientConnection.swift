@@ -345,9 +345,8 @@ final class ClientConnection {
   /// poll (`EventLoop.afterNextPoll`), after every callback of it. The loop's wake-up
   /// (`execute`) ran the turn among the poll's I/O callbacks, ahead of a client whose command
   /// came while the cut turn's replies were written, which then waited for the next turn too
-  /// (issue 14). (A zero
-  /// timer would not do: libuv 1.44 runs a timer restarted from its own callback again in the
-  /// same pass, before polling.)
+  /// (issue 14). (A zero timer would not do: libuv 1.44 runs a timer restarted from its own
+  /// callback again in the same pass, before polling.)
   private func scheduleNextTurn() {
     loop.afterNextPoll { [self] in
       guard !isClosing else { return }
