@@ -17,6 +17,13 @@ middle label of five stack views: a relayout, not only a redraw).
 
     python3 scripts/instructions_per_request.py OLD/viewwired NEW/viewwired -n 1000
 
+With `--cache-sim`, callgrind also simulates the caches (I1, D1 and the last level, sized as
+this machine's) and the script prints each kind's misses per request: a request whose code does
+not fit the instruction cache costs more than its instructions say, and how much more moves with
+what else the host runs. With `--redis`, a `redis-server` (Debian package) started on a free port
+is counted the same way for `PING`, under the same closed loop, as the baseline; use `-k 50` for
+bench-throughput's 50 connections (the data each request touches grows with them).
+
 Needs valgrind (Debian package) and binutils' strip.
 """
 import argparse, glob, os, select, selectors, socket, subprocess, sys, tempfile, time
@@ -50,6 +57,10 @@ def failure(p, what):
     return DaemonFailed("%s: %s (%s); its stderr ends:\n%s" % (p.args_binary, what, state, "\n".join(tail) or "(empty)"))
 
 
+# Extra valgrind options (`--cache-sim=yes` with `--cache-sim`), set by main().
+VALGRIND_EXTRA = []
+
+
 def start(binary, out, label):
     """Starts `binary` under callgrind and returns it with the port it prints. A daemon that
     exits first (a copied release binary without its *.resources bundles, a crash) or says
@@ -68,7 +79,7 @@ def start(binary, out, label):
     subprocess.run(["strip", "--strip-debug", "-o", stripped, binary], check=True)
     stderr_file = tempfile.TemporaryFile(dir=out)
     p = subprocess.Popen(
-        ["valgrind", "--tool=callgrind", "--instr-atstart=no",
+        ["valgrind", "--tool=callgrind", "--instr-atstart=no", *VALGRIND_EXTRA,
          "--callgrind-out-file=" + os.path.join(out, "callgrind.%p"),
          stripped, "--port", "0", "--log-level", "warning", "--loops", "1"],
         stdout=subprocess.PIPE, stderr=stderr_file)
@@ -130,8 +141,9 @@ def connect(port, app, p):
     return s
 
 
-def closed_loop(socks, requests, total, p):
-    """Sends `total` requests over `socks`, each connection its next one when its last is answered."""
+def closed_loop(socks, requests, total, p, answers=(b"ok ", b"error ")):
+    """Sends `total` requests over `socks`, each connection its next one when its last is answered
+    (a line starting with one of `answers`; an `error` or `-ERR` reply stops the script)."""
     sel = selectors.DefaultSelector()
     state = {}
     sent = done = 0
@@ -158,8 +170,8 @@ def closed_loop(socks, requests, total, p):
             *lines, buf = buf.split(b"\n")
             state[s][0] = buf
             for line in lines:
-                if line.startswith((b"ok ", b"error ")):
-                    if line.startswith(b"error "):
+                if line.startswith(answers):
+                    if line.startswith((b"error ", b"-")):
                         sys.exit("error reply: %r" % line)
                     done += 1
                     if sent < total:
@@ -182,10 +194,9 @@ def measure(binary, label, kinds, k, n, warm, out):
             ctl("-d", kind)
             ctl("-i", "off")
             dump = max(glob.glob(os.path.join(out, "callgrind.%d*" % p.pid)), key=os.path.getmtime)
-            total = next(int(l.split()[1]) for l in open(dump) if l.startswith(("summary:", "totals:")))
             name = os.path.join(out, "%s.%s.callgrind" % (label, kind))
             os.rename(dump, name)
-            results[kind] = total / n
+            results[kind] = {event: count / n for event, count in event_totals(name).items()}
             for s in socks:
                 s.close()
     finally:
@@ -193,6 +204,68 @@ def measure(binary, label, kinds, k, n, warm, out):
             p.terminate()
             p.wait()
     return results
+
+
+def event_totals(dump):
+    """The dump's total of each event it recorded (`Ir`, and with the cache simulation `I1mr`,
+    `D1mr`...), by name."""
+    names, totals = [], None
+    for line in open(dump):
+        if line.startswith("events:"):
+            names = line.split()[1:]
+        elif line.startswith(("summary:", "totals:")) and totals is None:
+            totals = [int(v) for v in line.split()[1:]]
+    return dict(zip(names, totals))
+
+
+def measure_redis(k, n, warm, out):
+    """Counts redis-server's PING the way `measure` counts a viewwired kind: its events per
+    request over `n` PINGs on `k` connections in a closed loop, after `warm` uncounted."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    stderr_file = tempfile.TemporaryFile(dir=out)
+    p = subprocess.Popen(
+        ["valgrind", "--tool=callgrind", "--instr-atstart=no", *VALGRIND_EXTRA,
+         "--callgrind-out-file=" + os.path.join(out, "callgrind.%p"),
+         "redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL, stderr=stderr_file)
+    p.stderr_file, p.args_binary = stderr_file, "redis-server"
+    ctl = lambda *a: subprocess.run(["callgrind_control", *a, str(p.pid)], stdout=subprocess.DEVNULL, check=True)
+    try:
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            if p.poll() is not None:
+                raise failure(p, "exited before listening")
+            try:
+                socket.create_connection(("127.0.0.1", port)).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise failure(p, "did not listen for %d seconds" % START_SECONDS)
+                time.sleep(0.2)
+        socks = []
+        for _ in range(k):
+            s = socket.create_connection(("127.0.0.1", port))
+            s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            s.setblocking(False)
+            socks.append(s)
+        closed_loop(socks, [b"PING\r\n"], warm, p, answers=(b"+PONG", b"-"))
+        ctl("-i", "on")
+        ctl("-z")
+        closed_loop(socks, [b"PING\r\n"], n, p, answers=(b"+PONG", b"-"))
+        ctl("-d", "redis")
+        ctl("-i", "off")
+        dump = max(glob.glob(os.path.join(out, "callgrind.%d*" % p.pid)), key=os.path.getmtime)
+        name = os.path.join(out, "redis.ping.callgrind")
+        os.rename(dump, name)
+        for s in socks:
+            s.close()
+        return {event: count / n for event, count in event_totals(name).items()}
+    finally:
+        if p.poll() is None:
+            p.terminate()
+            p.wait()
 
 
 def main():
@@ -203,22 +276,38 @@ def main():
     a.add_argument("--warm", type=int, default=300, help="requests before counting")
     a.add_argument("--kinds", default="ping,tap,drag")
     a.add_argument("--out", default="/tmp/viewwire-instructions")
+    a.add_argument("--cache-sim", action="store_true", help="also simulate the caches and print misses per request")
+    a.add_argument("--redis", action="store_true", help="also count redis-server's PING as the baseline")
     args = a.parse_args()
     os.makedirs(args.out, exist_ok=True)
+    if args.cache_sim:
+        VALGRIND_EXTRA.append("--cache-sim=yes")
+    kinds = args.kinds.split(",")
     try:
         table = {
-            b: measure(b, "build%d" % i, args.kinds.split(","), args.k, args.n, args.warm, args.out)
+            b: measure(b, "build%d" % i, kinds, args.k, args.n, args.warm, args.out)
             for i, b in enumerate(args.binaries)
         }
+        redis = measure_redis(args.k, args.n, args.warm, args.out) if args.redis else None
     except DaemonFailed as e:
         sys.exit("instructions_per_request: %s" % e)
-    print("%-50s" % "instructions per request" + "".join("%12s" % kind for kind in args.kinds.split(",")))
-    for b, r in table.items():
-        print("%-50s" % b[-50:] + "".join("%12.0f" % r[kind] for kind in args.kinds.split(",")))
-    if len(table) > 1:
-        first = table[args.binaries[0]]
-        for b in args.binaries[1:]:
-            print("%-50s" % ("ratio " + b[-44:]) + "".join("%12.2f" % (table[b][kind] / first[kind]) for kind in args.kinds.split(",")))
+    figures = [("instructions per request", ["Ir"])]
+    if args.cache_sim:
+        figures += [("I1 misses per request", ["I1mr"]), ("D1 misses per request", ["D1mr", "D1mw"]),
+                    ("last-level misses per request", ["ILmr", "DLmr", "DLmw"])]
+    for title, events in figures:
+        value = lambda r: sum(r.get(e, 0) for e in events)
+        cell = "%12.0f" if events == ["Ir"] else "%12.1f"
+        print("%-50s" % title + "".join("%12s" % kind for kind in kinds))
+        for b, r in table.items():
+            print("%-50s" % b[-50:] + "".join(cell % value(r[kind]) for kind in kinds))
+        if len(table) > 1:
+            first = table[args.binaries[0]]
+            for b in args.binaries[1:]:
+                print("%-50s" % ("ratio " + b[-44:])
+                      + "".join("%12.2f" % (value(table[b][kind]) / max(value(first[kind]), 1e-9)) for kind in kinds))
+        if redis is not None:
+            print("%-50s" % "redis-server PING (same closed loop)" + cell % value(redis))
 
 
 if __name__ == "__main__":
