@@ -48,7 +48,7 @@ public struct DaemonOptions: ParsableArguments {
     help:
       "Microseconds one client's pipelined commands may run before the other clients of its loop are served (0: only the 64-command bound; at most 1000000)."
   )
-  public var turnSlice = 50
+  public var turnSlice = ServerConfiguration().turnSlice
 
   /// `--memory-soft-limit-mib`: resident memory that raises memory warnings.
   @Option(

@@ -24,8 +24,10 @@ public struct ServerConfiguration: Sendable {
   /// Microseconds one client's pipelined commands may run in a turn of its loop before the next
   /// waits for the following turn (PROTOCOL.md section 4, "Fair turns"); 0 keeps only the
   /// 64-command bound. 64 taps take about a millisecond: a client waiting behind a flood saw that
-  /// as a sevenfold p99, 50 µs as 1.5-fold.
-  public var turnSlice = 50
+  /// as a sevenfold p99. At 50 µs its p99 still read 1.6–2.4-fold on a quiet machine; at 25 µs,
+  /// 0.9–1.3-fold (BENCHMARKS.md, issue 14, stop 17), and a closed-loop client, one command a
+  /// read, never has its turn cut.
+  public var turnSlice = 25
   /// The longest turn slice: one second.
   public static let maximumTurnSlice = 1_000_000
 
