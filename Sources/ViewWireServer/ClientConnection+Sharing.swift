@@ -52,6 +52,13 @@ extension ClientConnection {
   /// owner (no role) is answered without loading the weak reference, on every frame.
   var streamHost: ClientConnection { sharing.role == nil ? self : (sharing.host ?? self) }
 
+  /// Runs `body` with `streamHost`, an owner passing itself as it is: returned as a value, the
+  /// host cost a retain and a release on every frame and touch of an owner (most clients).
+  @inline(__always) func withStreamHost<Result>(_ body: (ClientConnection) -> Result) -> Result {
+    if sharing.role == nil { return body(self) }
+    return body(sharing.host ?? self)
+  }
+
   /// Whether this client takes frames now: attached, reading, not closing, and holding every
   /// frame so far.
   var isReader: Bool { connection != nil && !isStalled && !isClosing && !sharing.missedFrame }
@@ -339,16 +346,7 @@ extension ClientConnection {
   }
 
   /// After this client put a finger down.
-  ///
-  /// An owner, most clients, is its own stream host: set on itself rather than through the
-  /// reference `streamHost` returns (a retain and a release per touch command).
-  func tookTouch() {
-    if sharing.role == nil {
-      touchHolder = self
-    } else {
-      streamHost.touchHolder = self
-    }
-  }
+  func tookTouch() { withStreamHost { $0.touchHolder = self } }
 
   /// Whether a telnet interrupt from this client may cancel the touch in progress: an
   /// observer's never does, and another attached client's finger is not this client's to cancel.

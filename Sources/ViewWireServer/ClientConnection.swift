@@ -417,13 +417,7 @@ final class ClientConnection {
   /// (this one, and a shared session's others: section 18), or remembers that one is owed while
   /// none does (stalled or detached).
   func sendChanges() {
-    // An owner, most clients, is its own stream host: passed on as itself rather than as the
-    // reference `streamHost` returns (a retain and a release per frame).
-    if sharing.role == nil {
-      sendChanges(host: self)
-    } else {
-      sendChanges(host: streamHost)
-    }
+    withStreamHost { sendChanges(host: $0) }
   }
 
   /// `sendChanges()` for the session `host` holds.
