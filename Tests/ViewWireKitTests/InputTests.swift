@@ -91,6 +91,12 @@ struct InputTests {
     ([CGPoint(x: 90, y: 60)], ["down", "upInside", "primary"]),
     // 70 points of slop around the button count as inside, as in UIKit.
     ([CGPoint(x: 150, y: 60)], ["down", "upInside", "primary"]),
+    // The slop's far edge: the button ends at 90, its slop 70 points further, not included.
+    ([CGPoint(x: 159.5, y: 60)], ["down", "upInside", "primary"]),
+    ([CGPoint(x: 160, y: 60)], ["down", "exit", "upOutside"]),
+    // Its near edge is included: 70 points before the button's start at 50.
+    ([CGPoint(x: 60, y: -20)], ["down", "upInside", "primary"]),
+    ([CGPoint(x: 60, y: -20.5)], ["down", "exit", "upOutside"]),
     ([CGPoint(x: 250, y: 60)], ["down", "exit", "upOutside"]),
     ([CGPoint(x: 250, y: 60), CGPoint(x: 60, y: 60)], ["down", "exit", "enter", "upInside", "primary"]),
   ])
