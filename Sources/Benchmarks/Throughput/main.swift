@@ -28,12 +28,15 @@
 // connection of the same daemon floods it with pipelined taps; its p99 with the flood over its
 // p99 without, for `--loops 1` (the flood on the probe's loop) and `--loops 2` (the flood on the
 // other loop, checked from the loop threads' CPU time). The same for redis (PING probe,
-// pipelined PING flood) as a reference. In the same rounds one connection alone pings and drags
-// the 1-loop daemon as well: each kind's p50 over redis PING's p50 alone is one client's round
-// trip (issue 14's "one client's tap p50" target).
+// pipelined PING flood) as a reference.
+//
+// Then one client: one connection alone in a closed loop, against redis (PING) and the 1-loop
+// daemon (ping, tap, drag), each kind's p50 over redis PING's p50 (issue 14's "one client's tap
+// p50" target). The kinds take short turns in rotating order, ten a round, so that the drift of
+// an idle machine's wake-ups hits each alike.
 //
 // Usage: bench-throughput [--seconds S] [--rounds R] [--connections C] [--no-pin]
-//                         [--parts main,loops,fairness]
+//                         [--parts main,loops,fairness,one]
 // See BENCHMARKS.md ("bench-throughput").
 import BenchSupport
 import Foundation
@@ -46,9 +49,9 @@ var seconds = 2.0
 var rounds = 3
 var connectionCount = 50
 var pinning = true
-var parts: Set<String> = ["main", "loops", "fairness"]
+var parts: Set<String> = ["main", "loops", "fairness", "one"]
 let usage =
-  "usage: bench-throughput [--seconds S] [--rounds R] [--connections C] [--no-pin] [--parts main,loops,fairness]"
+  "usage: bench-throughput [--seconds S] [--rounds R] [--connections C] [--no-pin] [--parts main,loops,fairness,one]"
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let flag = arguments.next() {
   if flag == "--no-pin" {
@@ -57,7 +60,7 @@ while let flag = arguments.next() {
   }
   if flag == "--parts" {
     parts = Set((arguments.next() ?? "").split(separator: ",").map(String.init))
-    guard !parts.isEmpty, parts.isSubset(of: ["main", "loops", "fairness"]) else { fail(usage) }
+    guard !parts.isEmpty, parts.isSubset(of: ["main", "loops", "fairness", "one"]) else { fail(usage) }
     continue
   }
   switch (flag, arguments.next().flatMap(Double.init)) {
@@ -455,21 +458,10 @@ final class Flood: @unchecked Sendable {
       ("2 loops, flood on the other loop", several, vwProbe, "gallery", "tap @switch\n", false),
       ("redis", redis, redisProbe, nil, "PING\r\n", false),
     ]
-  // One client's round trip for the other kinds too, alone, so that the loop's and the
-  // connection's share (a ping: read, frame, dispatch, one write) shows apart from a tap's work.
-  let pingProbe = RequestKind(name: "ping probe", requests: ["ping\n"], terminalPrefixes: okLine)
-  let dragProbe = RequestKind(
-    name: "drag probe", requests: ["drag 195 150 195 600\n", "drag 195 600 195 150\n"],
-    terminalPrefixes: okLine
-  )
-  var oneClient: [String: [Double]] = [:]
   var alone = [Figures](repeating: Figures(), count: servers.count)
   var flooded = [Figures](repeating: Figures(), count: servers.count)
   var together: [Int: [Bool?]] = [:]
   for _ in 1...rounds {
-    oneClient["ping", default: []].append(probe(pingProbe, server: single, app: nil, floodRequest: nil).0.p50)
-    oneClient["drag", default: []].append(
-      probe(dragProbe, server: single, app: "square", floodRequest: nil).0.p50)
     for (index, server) in servers.enumerated() {
       let (quiet, _) = probe(
         server.kind, server: server.daemon, app: server.app, floodRequest: nil, filler: server.filler)
@@ -494,17 +486,75 @@ final class Flood: @unchecked Sendable {
     )
     summary.append(String(format: "%@: flood raises p99 %.2fx", server.name, r.median))
   }
-  // One client, no other load: each kind's p50 over redis PING's p50 alone in the same round.
-  oneClient["tap"] = alone[0].p50
-  let redisAlone = alone[servers.count - 1].p50
+}
+
+// MARK: One client
+
+/// One connection alone per server, in a closed loop: redis PING, and viewwired's ping, tap and
+/// drag (1 loop), each kind's p50 over redis PING's p50 (issue 14's "one client's tap p50").
+///
+/// A lone round trip (about 60 µs here) is mostly the machine waking an idle CPU on each side,
+/// which drifts by ±10% over seconds; a figure measured 20 s after its baseline can miss or meet
+/// a 10% target by drift alone. So each round takes `slices` short turns per kind, the kinds in
+/// a rotating order, and pools every round trip of a kind in the round: each kind sees the same
+/// stretches of the machine.
+@MainActor func measureOneClient() {
+  let single = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
+  guard let redis = Daemon.redis() else {
+    fail("redis-server is not installed (`make bench-throughput` installs the Debian package)")
+  }
+  defer {
+    single.stop()
+    redis.stop()
+  }
+  if pinning && cpuCount >= 2 {
+    pin(single.pid, toCPUs: [cpuCount - 1], allThreads: true)
+    pin(redis.pid, toCPUs: [cpuCount - 1], allThreads: true)
+    pin(0, toCPUs: generatorCPUs)
+  }
+  let slices = 10
+  let kinds: [(RequestKind, Daemon, String?)] = [
+    (redisKind, redis, nil), (pingKind, single, nil), (tapKind, single, "gallery"),
+    (dragKind, single, "square"),
+  ]
+  var sockets: [LineSocket] = []
+  let loops = kinds.map { kind, server, app -> ClosedLoop in
+    do {
+      let socket = try LineSocket(port: server.port)
+      if let app {
+        try socket.openViewWireApp(app)
+      } else if server.name == "viewwired" {
+        try socket.readLines { $0.hasPrefix("hello ") }
+      }
+      sockets.append(socket)
+      return ClosedLoop(fds: [socket.fd], kind: kind)
+    } catch { fail("one client: \(error)") }
+  }
+  defer { for socket in sockets { socket.close() } }
+  say(
+    "one client: one connection per kind alone, \(rounds) rounds of \(slices) turns of \(seconds / Double(slices)) s per kind "
+      + "in rotating order; viewwired (1 loop) and redis on CPU \(cpuCount - 1), the client on CPU \(cpuList(generatorCPUs))"
+  )
+  for loop in loops { _ = loop.run(seconds: min(0.2, seconds)) }  // warm-up
+  var p50s = [[Double]](repeating: [], count: kinds.count)
+  for _ in 1...rounds {
+    var pooled = [[Double]](repeating: [], count: kinds.count)
+    for slice in 0..<slices {
+      for step in kinds.indices {
+        let index = (slice + step) % kinds.count
+        pooled[index] += loops[index].run(seconds: seconds / Double(slices)).latencies
+      }
+    }
+    for index in kinds.indices { p50s[index].append(percentile(pooled[index].sorted(), 0.5)) }
+  }
   var lines: [String] = []
-  for name in ["ping", "tap", "drag"] {
-    let r = ratio(oneClient[name]!, redisAlone)
-    lines.append("\(name) \(String(format: "%.1f", median(oneClient[name]!))) µs, \(r.text)")
-    summary.append(String(format: "one client's %@ p50 %.2fx", name, r.median))
+  for (index, kind) in kinds.enumerated().dropFirst() {
+    let r = ratio(p50s[index], p50s[0])
+    lines.append("\(kind.0.name) \(String(format: "%.1f", median(p50s[index]))) µs, \(r.text)")
+    summary.append(String(format: "one client's %@ p50 %.2fx", kind.0.name, r.median))
   }
   say(
-    "  one client alone (1 loop), p50 over redis PING's p50 alone (\(String(format: "%.1f", median(redisAlone))) µs), median (min–max of rounds): "
+    "  p50 over redis PING's p50 (\(String(format: "%.1f", median(p50s[0]))) µs), median (min–max of rounds): "
       + lines.joined(separator: "; "))
 }
 
@@ -526,6 +576,10 @@ if parts.contains("fairness") {
     "fairness: one probe connection's round trips, alone and while another connection floods, \(machineDescription())"
   )
   measureFairness()
+}
+if parts.contains("one") {
+  say("")
+  measureOneClient()
 }
 say("")
 say("summary (ratios to redis PING unless named): " + summary.joined(separator: "; "))
