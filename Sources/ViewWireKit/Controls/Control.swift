@@ -71,10 +71,21 @@ open class Control: View {
     public static let focused = State(rawValue: 1 << 3)
   }
 
+  /// One target-action pair, or one closure action (`addAction`).
+  ///
+  /// The target is held here, not captured by `perform`: `perform` then captures only the
+  /// action, which `addTarget` (inlined into the app) knows as a constant, a method reference,
+  /// so the optimizer makes it a closure without a context that calls the method directly.
+  /// Captured with the target, the action stayed opaque: calling the curried
+  /// `Target.method` allocated a closure binding the target (a malloc and a free) and went
+  /// through three reabstraction thunks, on every action sent.
   private struct Registration {
     let events: Event
-    let identifier: ObjectIdentifier?
-    let perform: (Control, Event) -> Bool
+    /// The target, not retained, as UIKit does not retain targets; nil for a closure action.
+    let target: UnownedBox<AnyObject>?
+    /// Sends the action: given the target (alive) and the control; a closure action is given
+    /// nil.
+    let perform: (AnyObject?, Control) -> Void
   }
 
   // The registrations and the touch-tracking flags below are unchecked for exclusivity at run
@@ -133,37 +144,37 @@ open class Control: View {
   // MARK: Target-action
 
   /// Calls `action` on `target` with the control when one of `events` happens.
-  public func addTarget<Target: AnyObject, Sender>(
+  ///
+  /// Inlinable, so that it is specialized where the app calls it: there `action` is a known
+  /// method, and sending it is a direct call of the method (see `Registration`). Final, so that
+  /// a call is not dispatched through the class's table, which no compiler can inline.
+  @inlinable
+  public final func addTarget<Target: AnyObject, Sender>(
     _ target: Target, action: @escaping (Target) -> (Sender) -> Void, for events: Event
   ) {
-    registrations.append(
-      // The target is held by a checked unowned reference in a box of its own (not retained,
-      // as UIKit documents; nil once it is gone), not captured `weak` as the generic `Target?`:
-      // that capture fetched `Optional`'s metadata, went through its value witnesses and checked
-      // exclusivity on every action sent (about 600 instructions), and a weak reference gave the
-      // target (the controller, usually) a side table, so each of its retains on every action
-      // took the slow path.
-      Registration(events: events, identifier: ObjectIdentifier(target)) {
-        [held = UnownedBox<AnyObject>(target)] control, _ in
-        guard let object = held.object else { return false }
-        let target = unsafeDowncast(object, to: Target.self)
-        // The sender is nearly always declared as the control's own class (a switch's action
-        // takes the switch): then the control is the sender as it is, without the generic cast
-        // (`swift_dynamicCast` and the optional's metadata, on every action sent).
-        if ObjectIdentifier(type(of: control)) == ObjectIdentifier(Sender.self) {
-          action(target)(unsafeBitCast(control, to: Sender.self))
-        } else {
-          Self.send(control, as: Sender.self, to: target, action)
-        }
-        return true
-      })
+    // The target is held by a checked unowned reference in a box of its own (not retained,
+    // as UIKit documents; nil once it is gone), not as a weak `Target?`: a weak reference gave
+    // the target (the controller, usually) a side table, so each of its retains on every
+    // action took the slow path.
+    register(events, target: target) { object, control in
+      guard let object else { return }
+      let target = unsafeDowncast(object, to: Target.self)
+      // The sender is nearly always declared as the control's own class (a switch's action
+      // takes the switch): then the control is the sender as it is, without the generic cast
+      // (`swift_dynamicCast` and the optional's metadata, on every action sent).
+      if ObjectIdentifier(type(of: control)) == ObjectIdentifier(Sender.self) {
+        action(target)(unsafeBitCast(control, to: Sender.self))
+      } else {
+        Control.send(control, as: Sender.self, to: target, action)
+      }
+    }
   }
 
   /// The general case of `addTarget`'s action, the control cast to the declared sender: kept
   /// out of the closure, whose every call otherwise fetched `Optional<Sender>`'s metadata for
   /// the cast's result even when the cast was not needed.
-  @inline(never)
-  private static func send<Target, Sender>(
+  @usableFromInline @inline(never)
+  static func send<Target, Sender>(
     _ control: Control, as: Sender.Type, to target: Target, _ action: (Target) -> (Sender) -> Void
   ) {
     guard let sender = control as? Sender else { return }
@@ -171,23 +182,31 @@ open class Control: View {
   }
 
   /// Calls `action` on `target` when one of `events` happens, for actions that take no sender.
-  public func addTarget<Target: AnyObject>(
+  ///
+  /// Inlinable, as the other `addTarget` is.
+  @inlinable
+  public final func addTarget<Target: AnyObject>(
     _ target: Target, action: @escaping (Target) -> () -> Void, for events: Event
   ) {
+    // Held in an `UnownedBox`, as above.
+    register(events, target: target) { object, _ in
+      guard let object else { return }
+      action(unsafeDowncast(object, to: Target.self))()
+    }
+  }
+
+  /// Adds a registration for `target` (held unowned) whose `perform` gets the target while it
+  /// lives: the part of `addTarget` that is not specialized for the app's types.
+  @usableFromInline
+  final func register(_ events: Event, target: AnyObject, perform: @escaping (AnyObject?, Control) -> Void) {
     registrations.append(
-      // Held in an `UnownedBox`, as above.
-      Registration(events: events, identifier: ObjectIdentifier(target)) {
-        [held = UnownedBox<AnyObject>(target)] _, _ in
-        guard let object = held.object else { return false }
-        action(unsafeDowncast(object, to: Target.self))()
-        return true
-      })
+      Registration(events: events, target: UnownedBox<AnyObject>(target), perform: perform))
   }
 
   /// Removes the target's registrations for `events` (all of them for `nil` target).
   public func removeTarget(_ target: AnyObject?, for events: Event) {
     registrations.removeAll { registration in
-      (target == nil || registration.identifier == target.map(ObjectIdentifier.init))
+      (target == nil || registration.target?.refers(to: target) == true)
         && !registration.events.isDisjoint(with: events)
     }
   }
@@ -195,10 +214,9 @@ open class Control: View {
   /// Calls `handler` when one of `events` happens (UIKit's `addAction(_:for:)` with a closure).
   public func addAction(_ action: Action, for events: Event) {
     registrations.append(
-      Registration(events: events, identifier: nil) { control, _ in
+      Registration(events: events, target: nil) { _, control in
         action.sender = control
         action.handler(action)
-        return true
       })
   }
 
@@ -219,7 +237,16 @@ open class Control: View {
     var released: [Int]?
     withExtendedLifetime(list) {
       for index in list.indices where !list[index].events.isDisjoint(with: events) {
-        if !list[index].perform(self, events) { released = (released ?? []) + [index] }
+        // A target that is gone is pruned, as UIKit no longer sends to it.
+        var target: AnyObject?
+        if let held = list[index].target {
+          guard let alive = held.object else {
+            released = (released ?? []) + [index]
+            continue
+          }
+          target = alive
+        }
+        list[index].perform(target, self)
       }
     }
     if let released { for index in released.reversed() { registrations.remove(at: index) } }

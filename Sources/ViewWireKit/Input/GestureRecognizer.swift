@@ -210,7 +210,8 @@ open class GestureRecognizer {
   /// The last touch seen, for `location(in:)`.
   @exclusivity(unchecked) public private(set) var lastTouch: Touch?
 
-  /// Each action answers whether it is still wanted (false once its weakly held target is gone).
+  /// The target-action pairs and closure actions, in the order they were added; a pair whose
+  /// target is gone is dropped as the actions are next sent.
   @exclusivity(unchecked) private var actions: [RecognizerAction] = []
 
   /// Creates a recognizer with no action.
@@ -218,6 +219,9 @@ open class GestureRecognizer {
 
   /// Creates a recognizer that calls `action` on `target` with itself:
   /// `UIPanGestureRecognizer(target: self, action: MyController.handlePan)`.
+  ///
+  /// Inlinable, as `addTarget` is, so that the app's method is called directly.
+  @inlinable
   public convenience init<Target: AnyObject, Sender>(
     target: Target, action: @escaping (Target) -> (Sender) -> Void,
     file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
@@ -227,6 +231,7 @@ open class GestureRecognizer {
   }
 
   /// Creates a recognizer whose action takes no argument.
+  @inlinable
   public convenience init<Target: AnyObject>(
     target: Target, action: @escaping (Target) -> () -> Void,
     file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
@@ -243,66 +248,70 @@ open class GestureRecognizer {
   /// written: the same `target` added again from the same line and column of the source is the
   /// same pair. FIXME: the same method added from two different places counts as two actions.
   /// The `file`, `line` and `column` arguments are for the compiler to fill in.
-  public func addTarget<Target: AnyObject, Sender>(
+  ///
+  /// Inlinable, so that it is specialized where the app calls it: there `action` is a known
+  /// method, and the closure sending it captures nothing else (the target is held by the
+  /// `RecognizerAction`), so the optimizer makes it a call of the method. A closure capturing
+  /// the target as well kept the action opaque: calling the curried `Target.method` allocated a
+  /// closure binding the target (a malloc and a free) and went through three reabstraction
+  /// thunks, on every move of a drag. Final, so that a call is not dispatched through the
+  /// class's table, which no compiler can inline.
+  @inlinable
+  public final func addTarget<Target: AnyObject, Sender>(
     _ target: Target, action: @escaping (Target) -> (Sender) -> Void,
     file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
   ) {
-    let site = "\(file):\(line):\(column)"
-    guard !hasAction(target: target, site: site) else { return }
-    let held = UnownedBox<AnyObject>(target)
-    actions.append(
-      // The target is held as `AnyObject`, not as the generic `Target`: loading a weak `Target?`
-      // in this unspecialized closure looked up the optional's metadata on every move of a drag.
-      // It is held unretained by a checked unowned reference, which the pair shares
-      // (`UnownedBox`): a weak one gave the target (the controller, usually) a side table, so
-      // every retain of it, several on each move, took the runtime's slow path.
-      RecognizerAction(target: held, site: site) { recognizer in
-        guard let object = held.object else { return false }
-        let target = unsafeDowncast(object, to: Target.self)
-        // As `Control.addTarget`: an action declared to take the recognizer's own class (a pan's
-        // `handlePan(_:)` takes the pan) gets it without the generic cast, on every move.
-        if ObjectIdentifier(type(of: recognizer)) == ObjectIdentifier(Sender.self) {
-          action(target)(unsafeBitCast(recognizer, to: Sender.self))
-        } else {
-          GestureRecognizer.sendCast(recognizer, to: target, action)
-        }
-        return true
-      })
+    addAction(target: target, file: file, line: line, column: column) { object, recognizer in
+      let target = unsafeDowncast(object, to: Target.self)
+      // As `Control.addTarget`: an action declared to take the recognizer's own class (a pan's
+      // `handlePan(_:)` takes the pan) gets it without the generic cast, on every move.
+      if ObjectIdentifier(type(of: recognizer)) == ObjectIdentifier(Sender.self) {
+        action(target)(unsafeBitCast(recognizer, to: Sender.self))
+      } else {
+        GestureRecognizer.sendCast(recognizer, to: target, action)
+      }
+    }
   }
 
   /// Sends `action` with `recognizer` cast to the sender's type, when it is one. Apart from the
   /// action's closure: a `Sender?` in the closure made it look up the optional's metadata on
   /// every call, cast or not.
-  @inline(never)
-  private static func sendCast<Target, Sender>(
+  @usableFromInline @inline(never)
+  static func sendCast<Target, Sender>(
     _ recognizer: GestureRecognizer, to target: Target, _ action: (Target) -> (Sender) -> Void
   ) {
     if let sender = recognizer as? Sender { action(target)(sender) }
   }
 
   /// Adds an action that takes no argument; a duplicate pair is ignored, as above.
-  public func addTarget<Target: AnyObject>(
+  @inlinable
+  public final func addTarget<Target: AnyObject>(
     _ target: Target, action: @escaping (Target) -> () -> Void,
     file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
   ) {
+    addAction(target: target, file: file, line: line, column: column) { object, _ in
+      action(unsafeDowncast(object, to: Target.self))()
+    }
+  }
+
+  /// Adds `target`'s action unless the pair is there already (same target, same place in the
+  /// source): the part of `addTarget` not specialized for the app's types. The target is held
+  /// as `AnyObject`, unretained, by a checked unowned reference (`UnownedBox`): a weak one gave
+  /// the target (the controller, usually) a side table, so every retain of it, several on each
+  /// move, took the runtime's slow path.
+  @usableFromInline
+  final func addAction(
+    target: AnyObject, file: StaticString, line: UInt, column: UInt,
+    perform: @escaping (AnyObject, GestureRecognizer) -> Void
+  ) {
     let site = "\(file):\(line):\(column)"
     guard !hasAction(target: target, site: site) else { return }
-    let held = UnownedBox<AnyObject>(target)
-    actions.append(
-      RecognizerAction(target: held, site: site) { _ in
-        guard let object = held.object else { return false }
-        action(unsafeDowncast(object, to: Target.self))()
-        return true
-      })
+    actions.append(RecognizerAction(target: UnownedBox<AnyObject>(target), site: site, perform: perform))
   }
 
   /// Adds a closure action. Every call adds one: closures have no identity to compare.
   public func addAction(_ handler: @escaping (GestureRecognizer) -> Void) {
-    actions.append(
-      RecognizerAction(target: nil, site: nil) { recognizer in
-        handler(recognizer)
-        return true
-      })
+    actions.append(RecognizerAction(target: nil, site: nil) { _, recognizer in handler(recognizer) })
   }
 
   /// The number of actions the recognizer would send now (targets still alive).
@@ -319,7 +328,18 @@ open class GestureRecognizer {
     // target (a side-table reference made and dropped) and allocated an array.
     let current = actions
     var unwanted: [Int] = []
-    for index in current.indices where !current[index].perform(self) { unwanted.append(index) }
+    for index in current.indices {
+      // A closure action is sent to no target; one whose target is gone is no longer wanted.
+      guard let held = current[index].held else {
+        current[index].perform(self, self)
+        continue
+      }
+      guard let target = held.object else {
+        unwanted.append(index)
+        continue
+      }
+      current[index].perform(target, self)
+    }
     guard !unwanted.isEmpty else {
       actions = current
       return
@@ -593,16 +613,20 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 /// One target-action pair of a recognizer, with what identifies it for UIKit's rule that a
 /// duplicate pair is ignored.
 private struct RecognizerAction {
-  /// The target, unretained (the closure shares the box); nil for a closure action.
+  /// The target, unretained; nil for a closure action. Held here, not captured by `perform`
+  /// (see `GestureRecognizer.addTarget`).
   let held: UnownedBox<AnyObject>?
   /// The target while it lives; nil for a closure action or a target that is gone.
   var target: AnyObject? { held?.object }
   /// Where the pair was added (`file:line:column`); nil for a closure action.
   let site: String?
-  /// Sends the action; answers whether it is still wanted.
-  let perform: (GestureRecognizer) -> Bool
+  /// Sends the action, given the target (alive) and the recognizer; a closure action ignores
+  /// the first argument.
+  let perform: (AnyObject, GestureRecognizer) -> Void
 
-  init(target held: UnownedBox<AnyObject>?, site: String?, perform: @escaping (GestureRecognizer) -> Bool) {
+  init(
+    target held: UnownedBox<AnyObject>?, site: String?, perform: @escaping (AnyObject, GestureRecognizer) -> Void
+  ) {
     self.held = held
     self.site = site
     self.perform = perform
