@@ -144,6 +144,86 @@ struct TapPathTests {
     #expect(other.log == ["switch true", "switch false"])
   }
 
+  /// Holds a target strongly until the target's own action lets it go.
+  final class Owner {
+    var held: SelfReleasing?
+  }
+
+  /// A target whose action drops the last strong reference to it, then uses its own state: the
+  /// send must keep it alive until the action returns (the target is held by the control
+  /// unretained, and `addTarget`, inlined into the caller, calls the method directly).
+  final class SelfReleasing {
+    weak var owner: Owner?
+    var calls = 0
+    let log: (String) -> Void
+    init(owner: Owner, log: @escaping (String) -> Void) {
+      self.owner = owner
+      self.log = log
+    }
+    func switched(_ sender: Switch) {
+      owner?.held = nil
+      calls += 1
+      log("switched \(calls)")
+    }
+    func panned(_ sender: PanGestureRecognizer) {
+      owner?.held = nil
+      calls += 1
+      log("panned \(calls)")
+    }
+  }
+
+  @Test func aTargetThatLetsGoOfItselfInItsActionLivesUntilTheActionReturns() throws {
+    let window = Window(size: CGSize(width: 300, height: 300))
+    let toggle = Switch(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+    window.addSubview(toggle)
+    var log: [String] = []
+    let owner = Owner()
+    weak var gone: SelfReleasing?
+    do {
+      let target = SelfReleasing(owner: owner) { log.append($0) }
+      owner.held = target
+      gone = target
+      toggle.addTarget(target, action: SelfReleasing.switched, for: .valueChanged)
+    }
+    // A closure action added after the pair still runs, after it.
+    toggle.addAction(Action { _ in log.append("closure") }, for: .valueChanged)
+    try window.tap(at: CGPoint(x: 20, y: 20))
+    #expect(log == ["switched 1", "closure"])
+    #expect(gone == nil)
+    try window.tap(at: CGPoint(x: 20, y: 20))
+    #expect(log == ["switched 1", "closure", "closure"])
+    #expect(toggle.actionCount == 1)
+  }
+
+  @Test func aRecognizerTargetThatLetsGoOfItselfInItsActionLivesUntilTheActionReturns() throws {
+    let window = Window(size: CGSize(width: 300, height: 300))
+    window.scheduler = ManualScheduler()
+    let view = View(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+    window.addSubview(view)
+    var log: [String] = []
+    let owner = Owner()
+    weak var gone: SelfReleasing?
+    let pan: PanGestureRecognizer
+    do {
+      let target = SelfReleasing(owner: owner) { log.append($0) }
+      owner.held = target
+      gone = target
+      pan = PanGestureRecognizer(target: target, action: SelfReleasing.panned)
+    }
+    pan.addAction { _ in log.append("closure") }
+    view.addGestureRecognizer(pan)
+    try window.touchDown(at: CGPoint(x: 50, y: 50), tapCount: 1, timestamp: 1)
+    try window.touchMove(to: CGPoint(x: 50, y: 150), timestamp: 2)
+    try window.touchMove(to: CGPoint(x: 50, y: 200), timestamp: 3)
+    try window.touchUp(at: CGPoint(x: 50, y: 200), timestamp: 4)
+    #expect(log.first == "panned 1")
+    #expect(log.filter { $0 == "panned 1" }.count == 1)
+    #expect(!log.contains("panned 2"))
+    #expect(log.filter { $0 == "closure" }.count >= 2)
+    #expect(gone == nil)
+    #expect(pan.actionCount == 1)
+  }
+
   // MARK: Accessibility set in place
 
   @Test func aLabelSetOverAndOverSendsWhatDiffersFromTheClientsDefault() {

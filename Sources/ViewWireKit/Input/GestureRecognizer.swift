@@ -261,7 +261,7 @@ open class GestureRecognizer {
     _ target: Target, action: @escaping (Target) -> (Sender) -> Void,
     file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
   ) {
-    addAction(target: target, file: file, line: line, column: column) { object, recognizer in
+    addTargetAction(target: target, file: file, line: line, column: column) { object, recognizer in
       let target = unsafeDowncast(object, to: Target.self)
       // As `Control.addTarget`: an action declared to take the recognizer's own class (a pan's
       // `handlePan(_:)` takes the pan) gets it without the generic cast, on every move.
@@ -289,7 +289,7 @@ open class GestureRecognizer {
     _ target: Target, action: @escaping (Target) -> () -> Void,
     file: StaticString = #fileID, line: UInt = #line, column: UInt = #column
   ) {
-    addAction(target: target, file: file, line: line, column: column) { object, _ in
+    addTargetAction(target: target, file: file, line: line, column: column) { object, _ in
       action(unsafeDowncast(object, to: Target.self))()
     }
   }
@@ -300,7 +300,7 @@ open class GestureRecognizer {
   /// the target (the controller, usually) a side table, so every retain of it, several on each
   /// move, took the runtime's slow path.
   @usableFromInline
-  final func addAction(
+  final func addTargetAction(
     target: AnyObject, file: StaticString, line: UInt, column: UInt,
     perform: @escaping (AnyObject, GestureRecognizer) -> Void
   ) {
@@ -625,7 +625,8 @@ private struct RecognizerAction {
   let perform: (AnyObject, GestureRecognizer) -> Void
 
   init(
-    target held: UnownedBox<AnyObject>?, site: String?, perform: @escaping (AnyObject, GestureRecognizer) -> Void
+    target held: UnownedBox<AnyObject>?, site: String?,
+    perform: @escaping (AnyObject, GestureRecognizer) -> Void
   ) {
     self.held = held
     self.site = site
