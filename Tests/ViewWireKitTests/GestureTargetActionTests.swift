@@ -77,4 +77,36 @@ struct GestureTargetActionTests {
     Self.addFirst(recognizer, fresh, times: 1)
     #expect(recognizer.actionCount == 1)
   }
+
+  /// An action that adds another target: the gesture being sent goes to the actions it found,
+  /// and the new one acts from the next gesture on (the send wrote its copy of the list back
+  /// over it), while a gone target is pruned in the same send.
+  @Test func aTargetAddedByAnActionActsFromTheNextGestureOn() throws {
+    final class Adder {
+      let late = Handler()
+      var added = false
+      func add(_ recognizer: TapGestureRecognizer) {
+        guard !added else { return }
+        added = true
+        recognizer.addTarget(late, action: Handler.first)
+      }
+    }
+    let window = Window(size: CGSize(width: 100, height: 100))
+    window.scheduler = ManualScheduler()
+    let view = View(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    window.addSubview(view)
+    let recognizer = TapGestureRecognizer()
+    do {
+      let gone = Handler()
+      Self.addFirst(recognizer, gone, times: 1)
+    }
+    let adder = Adder()
+    recognizer.addTarget(adder, action: Adder.add)
+    view.addGestureRecognizer(recognizer)
+    try window.tap(at: CGPoint(x: 50, y: 50))
+    #expect(adder.late.calls.isEmpty)
+    #expect(recognizer.actionCount == 2)
+    try window.tap(at: CGPoint(x: 50, y: 50))
+    #expect(adder.late.calls == ["first"])
+  }
 }

@@ -144,6 +144,33 @@ struct TapPathTests {
     #expect(other.log == ["switch true", "switch false"])
   }
 
+  /// A gone target is pruned from the list as the actions left it: here the first action
+  /// removes its own target and adds another, so the gone one's position in the list the send
+  /// began with now holds the new target (pruning by that position removed it instead).
+  @Test func aGoneTargetIsPrunedFromTheListTheActionsLeft() throws {
+    final class Rearranger {
+      let late = Target()
+      func fired(_ sender: Switch) {
+        sender.removeTarget(self, for: .allEvents)
+        sender.addTarget(late, action: Target.switched, for: .valueChanged)
+      }
+    }
+    let window = Window(size: CGSize(width: 300, height: 300))
+    let toggle = Switch(frame: CGRect(x: 10, y: 10, width: 0, height: 0))
+    window.addSubview(toggle)
+    let rearranger = Rearranger()
+    toggle.addTarget(rearranger, action: Rearranger.fired, for: .valueChanged)
+    do {
+      let gone = Target()
+      toggle.addTarget(gone, action: Target.switched, for: .valueChanged)
+    }
+    try window.tap(at: CGPoint(x: 20, y: 20))
+    #expect(toggle.actionCount == 1)
+    #expect(rearranger.late.log.isEmpty)
+    try window.tap(at: CGPoint(x: 20, y: 20))
+    #expect(rearranger.late.log == ["switch false"])
+  }
+
   /// Holds a target strongly until the target's own action lets it go.
   final class Owner {
     var held: SelfReleasing?

@@ -234,14 +234,13 @@ open class Control: View {
     }
     guard any else { return }
     let list = registrations
-    var released: [Int]?
+    var anyGone = false
     withExtendedLifetime(list) {
       for index in list.indices where !list[index].events.isDisjoint(with: events) {
-        // A target that is gone is pruned, as UIKit no longer sends to it.
         var target: AnyObject?
         if let held = list[index].target {
           guard let alive = held.object else {
-            released = (released ?? []) + [index]
+            anyGone = true
             continue
           }
           target = alive
@@ -249,7 +248,9 @@ open class Control: View {
         list[index].perform(target, self)
       }
     }
-    if let released { for index in released.reversed() { registrations.remove(at: index) } }
+    // A target that is gone is pruned, as UIKit no longer sends to it: from the list as the
+    // actions left it (one may have added or removed targets), not by the copy's positions.
+    if anyGone { registrations.removeAll { $0.target.map { $0.object == nil } ?? false } }
   }
 
   /// The number of registrations, including those whose target is gone but not yet pruned.

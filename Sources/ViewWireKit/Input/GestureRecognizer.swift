@@ -322,12 +322,12 @@ open class GestureRecognizer {
   }
 
   private func sendActions() {
-    // As `actions.filter { $0.perform(self) }` (each action of the list as it was, in order; the
-    // list left is the wanted ones), but the list is rebuilt only when an action is no longer
-    // wanted: every drag's move comes through here, and a new list copied each action's weak
-    // target (a side-table reference made and dropped) and allocated an array.
+    // Over a copy of the list, which holds the actions while they run (an action may add or
+    // remove targets, which then stand for the next send); the list is written only when a
+    // target is gone: every drag's move comes through here, and a new list copied each action's
+    // target reference and allocated an array.
     let current = actions
-    var unwanted: [Int] = []
+    var anyGone = false
     for index in current.indices {
       // A closure action is sent to no target; one whose target is gone is no longer wanted.
       guard let held = current[index].held else {
@@ -335,18 +335,13 @@ open class GestureRecognizer {
         continue
       }
       guard let target = held.object else {
-        unwanted.append(index)
+        anyGone = true
         continue
       }
       current[index].perform(target, self)
     }
-    guard !unwanted.isEmpty else {
-      actions = current
-      return
-    }
-    var wanted = current
-    for index in unwanted.reversed() { wanted.remove(at: index) }
-    actions = wanted
+    // Pruned from the list as the actions left it, not by the copy's positions.
+    if anyGone { actions.removeAll { $0.held.map { $0.object == nil } ?? false } }
   }
 
   /// Where the gesture is, in `view`'s coordinates.
