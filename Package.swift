@@ -65,7 +65,13 @@ let package = Package(
       ],
       resources: [.copy("Strings")], swiftSettings: strict),
     // Turns a window's recorded changes into frames, with the incremental tree hash.
-    .target(name: "ViewWireDiff", dependencies: ["ViewWireKit", "ViewWireProtocol"], swiftSettings: strict),
+    // `partitioningIndex(where:)`: the longest increasing run in the structure pass.
+    .target(
+      name: "ViewWireDiff",
+      dependencies: [
+        "ViewWireKit", "ViewWireProtocol", .product(name: "Algorithms", package: "swift-algorithms"),
+      ],
+      swiftSettings: strict),
     // The demo apps: the seeds' examples ported to ViewWireKit.
     .target(
       name: "ViewWireApps", dependencies: ["ViewWireKit"],

@@ -111,20 +111,8 @@ struct PackedRows: Sendable {
     let range = range(ofSlot: slot)
     let target = UInt32(id)
     return symbols.withUnsafeBufferPointer { symbols -> Double? in
-      var low = range.lowerBound
-      var high = range.upperBound
-      while low < high {
-        let mid = (low &+ high) >> 1
-        let found = symbols[mid] & (1 << 29 - 1)
-        if found < target {
-          low = mid &+ 1
-        } else if found > target {
-          high = mid
-        } else {
-          return coefficients[mid]
-        }
-      }
-      return nil
+      let (index, found) = symbols[range].sortedPosition(of: target) { $0 & (1 << 29 - 1) }
+      return found ? coefficients[index] : nil
     }
   }
 

@@ -78,23 +78,7 @@ struct Row {
 
   /// The index of `symbol`'s cell, or where it would be inserted (binary search on the id).
   @inline(__always) private func position(of symbol: Symbol) -> (index: Int, found: Bool) {
-    cells.withUnsafeBufferPointer { buffer in
-      var low = 0
-      var high = buffer.count
-      let target = symbol.id
-      while low < high {
-        let mid = (low &+ high) >> 1
-        let id = buffer[mid].symbol.id
-        if id < target {
-          low = mid &+ 1
-        } else if id > target {
-          high = mid
-        } else {
-          return (mid, true)
-        }
-      }
-      return (low, false)
-    }
+    cells.withUnsafeBufferPointer { buffer in buffer.sortedPosition(of: symbol.id) { $0.symbol.id } }
   }
 
   /// Adds `value` to the constant and returns the new constant.

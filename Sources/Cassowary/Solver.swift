@@ -425,15 +425,7 @@ public final class Solver {
 
   /// Where the edit entry of the variable `key` is in `edits`, or where it would go.
   @inline(__always) private func editIndex(of key: ObjectIdentifier) -> (index: Int, found: Bool) {
-    var low = 0
-    var high = edits.count
-    while low < high {
-      let middle = (low + high) / 2
-      let probe = edits[middle].key
-      if probe == key { return (middle, true) }
-      if probe < key { low = middle + 1 } else { high = middle }
-    }
-    return (low, false)
+    edits.sortedPosition(of: key) { $0.key }
   }
 
   /// Stops `variable` from being editable and removes its edit constraint.

@@ -1,3 +1,4 @@
+import Algorithms
 import Foundation
 public import ViewWireKit
 import ViewWireProtocol
@@ -507,14 +508,11 @@ private struct Builder {
     var tails: [Int] = []
     var predecessor = [Int](repeating: -1, count: positions.count)
     for (index, entry) in positions.enumerated() {
-      var low = 0
-      var high = tails.count
-      while low < high {
-        let middle = (low + high) / 2
-        if positions[tails[middle]].at < entry.at { low = middle + 1 } else { high = middle }
-      }
-      if low > 0 { predecessor[index] = tails[low - 1] }
-      if low == tails.count { tails.append(index) } else { tails[low] = index }
+      // The length of the longest run whose smallest tail is below the entry (the tails rise):
+      // the entry extends that run and becomes the smallest tail of a run one longer.
+      let length = tails.partitioningIndex { positions[$0].at >= entry.at }
+      if length > 0 { predecessor[index] = tails[length - 1] }
+      if length == tails.count { tails.append(index) } else { tails[length] = index }
     }
     var cursor = tails.last ?? -1
     while cursor >= 0 {

@@ -46,12 +46,6 @@ extension ClientCommand {
     }
   }
 
-  /// `parseCommonForm(_:)` over a string's bytes (a short string's are copied to the stack).
-  public static func parseCommonForm(_ line: String) -> ClientCommand? {
-    var line = line
-    return line.withUTF8 { parseCommonForm($0) }
-  }
-
   /// `tap @IDENT` or `tap #ID` as the general path reads them; nil for any other word, and for a
   /// word the general path refuses (`@` alone, `#0`, `#x`, an id past `Int`).
   private static func tapTarget(_ line: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> ClientCommand? {

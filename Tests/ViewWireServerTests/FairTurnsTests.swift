@@ -101,14 +101,62 @@ struct FairTurnsTests {
     #expect(daemon.waitForExit() == 0)
   }
 
-  /// A client that sends a command while another floods is answered before the flood's next
-  /// turn. Counted, not timed: the probe observes the flood's session, so the frames of the
+  /// An observer of the flood's session with a thread of its own: it reads up to the end of a
+  /// frame of the flood, sends `ping` while that turn runs, and counts the flood's frames between
+  /// that one and the reply.
+  final class Probe: @unchecked Sendable {
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    /// The frames counted before the reply; nil until the reply came (or when it never did).
+    private var frames: Int?
+    /// Read only by the probe's thread once it started.
+    private let connection: WireConnection
+
+    /// Joins the session `token` shares, so the probe's next frames are the flood's.
+    init(port: Int, token: Substring) throws {
+      connection = try WireConnection(port: port)
+      _ = try connection.readLine(timeout: 10)  // the greeting
+      try connection.send(bytes: Array("join \(token)\n".utf8))
+      while let line = try connection.readLine(timeout: 10), !line.hasPrefix("ok join") {}
+    }
+
+    func start() {
+      Thread { [self] in
+        defer { done.signal() }
+        // Up to the end of a frame of the flood, then the probe's command while its turn runs.
+        while let line = try? connection.readLine(timeout: 60),
+          !(line.hasPrefix("frame ") && line.contains(" end "))
+        {}
+        guard (try? connection.send(bytes: Array("ping\n".utf8))) != nil else { return }
+        var count = 0
+        while let line = try? connection.readLine(timeout: 60) {
+          if line == "ok ping" {
+            lock.withLock { frames = count }
+            return
+          }
+          if line.hasPrefix("frame "), line.contains(" end ") { count += 1 }
+        }
+      }.start()
+    }
+
+    /// The flood's frames between the probe's command and its reply, once the reply came.
+    var framesAfter: Int? {
+      _ = done.wait(timeout: .now() + 120)
+      return lock.withLock { frames }
+    }
+  }
+
+  /// Clients that send a command while another floods are all answered before the flood's next
+  /// turn. Counted, not timed: each probe observes the flood's session, so the frames of the
   /// flood's taps (one each, written to it as they are made) come to it in the order the server
   /// ran them. A frame read means a turn of the flood is under way (64 taps of the stacks app, a
-  /// relayout each, with no time slice: a second in a debug daemon, far longer than the probe
-  /// takes to answer; the gallery's taps left too little room on a loaded machine); the probe's
+  /// relayout each, with no time slice: a second in a debug daemon, far longer than a probe
+  /// takes to answer; the gallery's taps left too little room on a loaded machine); a probe's
   /// command sent then arrives while the turn runs, and the frames between that one and the
-  /// reply are what was left of the turn: fewer than 64, not the next turn's as well.
+  /// reply are what was left of the turn: fewer than 64, not the next turn's as well. The five
+  /// probes send theirs in the same turn, each on its own thread, so every one of them must be
+  /// served before the flood's next turn, and the test waits for one or two turns of the flood,
+  /// not five in a row (a turn takes seconds under ThreadSanitizer).
   @Test func aCommandIsServedBeforeAFloodsNextTurn() throws {
     let daemon = try Daemon(["--loops", "1", "--turn-slice", "0", "--output-limit", "\(64 << 20)"])
     defer { daemon.stop() }
@@ -122,29 +170,18 @@ struct FairTurnsTests {
       }
     }
     let token = try #require(shared)
-    let probe = try WireConnection(port: daemon.port)
-    _ = try probe.readLine(timeout: 10)
-    try probe.send(bytes: Array("join \(token)\n".utf8))
-    while let line = try probe.readLine(timeout: 10), !line.hasPrefix("ok join") {}
+    let probes = try (0..<5).map { _ in try Probe(port: daemon.port, token: token) }
     let taps = 64 * 20
     let flood = Recorder(owner)
+    for probe in probes { probe.start() }
     flood.send(Array(String(repeating: "tap @toggle\n", count: taps).utf8))
-    /// Per probe command: the flood's frames between the one that sent it and its reply.
-    var framesAfter: [Int] = []
-    for _ in 0..<5 {
-      // Up to the end of a frame of the flood, then the probe's command while its turn runs.
-      while let line = try probe.readLine(timeout: 60), !(line.hasPrefix("frame ") && line.contains(" end "))
-      {}
-      try probe.send(bytes: Array("ping\n".utf8))
-      var frames = 0
-      while let line = try probe.readLine(timeout: 60), line != "ok ping" {
-        if line.hasPrefix("frame "), line.contains(" end ") { frames += 1 }
-      }
-      framesAfter.append(frames)
-    }
+    /// Per probe: the flood's frames between the one that sent its command and its reply.
+    let framesAfter = probes.map(\.framesAfter)
     let floodRan = flood.snapshot.lines.filter { $0.line.hasPrefix("ok tap") }.count
-    #expect(floodRan < taps, "the flood ended before the probe's last command")
+    #expect(floodRan < taps, "the flood ended before the probes' commands")
     // One may miss its turn where the machine's load kept the probe from sending in time.
-    #expect(framesAfter.filter { $0 < 64 }.count >= 4, "the probe waited for a further turn: \(framesAfter)")
+    #expect(
+      framesAfter.filter { ($0 ?? .max) < 64 }.count >= 4,
+      "a probe waited for a further turn: \(framesAfter.map { $0.map(String.init) ?? "no reply" })")
   }
 }
