@@ -21,5 +21,5 @@ if ! "$VENV/bin/python" -c 'import kiwisolver' 2>/dev/null; then
   "$VENV/bin/pip" install -q --disable-pip-version-check kiwisolver
 fi
 
-$SWIFT build -c release --product bench-layout
+$SWIFT build -c release --static-swift-stdlib --product bench-layout  # as the Makefile's RELEASE_BUILD
 .build/release/bench-layout --python "$VENV/bin/python" --script scripts/bench_layout_kiwi.py "$@"
