@@ -507,7 +507,8 @@ final class Flood: @unchecked Sendable {
     single.stop()
     redis.stop()
   }
-  if pinning && cpuCount >= 2 {
+  let pinned = pinning && cpuCount >= 2
+  if pinned {
     pin(single.pid, toCPUs: [cpuCount - 1], allThreads: true)
     pin(redis.pid, toCPUs: [cpuCount - 1], allThreads: true)
     pin(0, toCPUs: generatorCPUs)
@@ -533,8 +534,10 @@ final class Flood: @unchecked Sendable {
   defer { for socket in sockets { socket.close() } }
   say(
     "one client: one connection per kind alone, \(rounds) rounds of \(slices) turns of \(seconds / Double(slices)) s per kind "
-      + "in rotating order; viewwired (1 loop) and redis on CPU \(cpuCount - 1), the client on CPU \(cpuList(generatorCPUs))"
-  )
+      + "in rotating order; "
+      + (pinned
+        ? "viewwired (1 loop) and redis on CPU \(cpuCount - 1), the client on CPU \(cpuList(generatorCPUs))"
+        : "not pinned"))
   for loop in loops { _ = loop.run(seconds: min(0.2, seconds)) }  // warm-up
   var p50s = [[Double]](repeating: [], count: kinds.count)
   for _ in 1...rounds {
