@@ -98,8 +98,11 @@ struct Load {
   func close() { for socket in sockets { socket.close() } }
 }
 
-@MainActor func makeLoad(_ kind: RequestKind, on server: Daemon, app: String?, greeted: Bool = true) -> Load {
-  let sockets = (0..<connectionCount).map { _ -> LineSocket in
+@MainActor func makeLoad(
+  _ kind: RequestKind, on server: Daemon, app: String?, greeted: Bool = true,
+  connections: Int = connectionCount
+) -> Load {
+  let sockets = (0..<connections).map { _ -> LineSocket in
     do {
       let socket = try LineSocket(port: server.port)
       if let app {
@@ -144,22 +147,33 @@ struct Figures {
 
 var summary: [String] = []
 
-// MARK: Main comparison
-
-/// viewwired (one loop) against redis, both pinned to the last CPU, the generator on the others.
-@MainActor func measureAgainstRedis() {
+/// A `viewwired --loops 1` and a redis-server, both (every thread) pinned to the last CPU and
+/// the load generator to the others when pinning and the machine has two CPUs or more; whether
+/// they were pinned. The caller stops them.
+@MainActor func startOneLoopAndRedis() -> (viewwired: Daemon, redis: Daemon, pinned: Bool) {
   let viewwired = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
   guard let redis = Daemon.redis() else {
     fail("redis-server is not installed (`make bench-throughput` installs the Debian package)")
   }
+  let pinned = pinning && cpuCount >= 2
+  if pinned {
+    pin(viewwired.pid, toCPUs: [cpuCount - 1], allThreads: true)
+    pin(redis.pid, toCPUs: [cpuCount - 1], allThreads: true)
+    pin(0, toCPUs: generatorCPUs)
+  }
+  return (viewwired, redis, pinned)
+}
+
+// MARK: Main comparison
+
+/// viewwired (one loop) against redis, both pinned to the last CPU, the generator on the others.
+@MainActor func measureAgainstRedis() {
+  let (viewwired, redis, pinned) = startOneLoopAndRedis()
   defer {
     viewwired.stop()
     redis.stop()
   }
-  if pinning && cpuCount >= 2 {
-    pin(viewwired.pid, toCPUs: [cpuCount - 1], allThreads: true)
-    pin(redis.pid, toCPUs: [cpuCount - 1], allThreads: true)
-    pin(0, toCPUs: generatorCPUs)
+  if pinned {
     say(
       "pinned: both servers (every thread) on CPU \(cpuCount - 1), the load generator on CPU \(cpuList(generatorCPUs))"
     )
@@ -429,22 +443,16 @@ final class Flood: @unchecked Sendable {
 /// The probe's p99 flooded over alone, for a 1-loop daemon (the flood on the probe's loop), a
 /// 2-loop daemon (the flood on the other loop) and redis.
 @MainActor func measureFairness() {
-  let single = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
+  let (single, redis, pinned) = startOneLoopAndRedis()
   let several = Daemon.viewwired(extra: ["--loops", "2"] + unlimited)
-  guard let redis = Daemon.redis() else {
-    fail("redis-server is not installed (`make bench-throughput` installs the Debian package)")
-  }
   defer {
     single.stop()
     several.stop()
     redis.stop()
   }
-  if pinning && cpuCount >= 2 {
-    pin(single.pid, toCPUs: [cpuCount - 1], allThreads: true)
-    pin(redis.pid, toCPUs: [cpuCount - 1], allThreads: true)
+  if pinned {
     let two = cpuCount >= 3 ? [cpuCount - 2, cpuCount - 1] : Array(0..<cpuCount)
     pin(several.pid, toCPUs: two, allThreads: true)
-    pin(0, toCPUs: generatorCPUs)
     say(
       "fairness: the 1-loop daemon and redis on CPU \(cpuCount - 1), the 2-loop daemon on CPU \(cpuList(two)), "
         + "the probe and the flood on CPU \(cpuList(generatorCPUs))")
@@ -499,62 +507,42 @@ final class Flood: @unchecked Sendable {
 /// a rotating order, and pools every round trip of a kind in the round: each kind sees the same
 /// stretches of the machine.
 @MainActor func measureOneClient() {
-  let single = Daemon.viewwired(extra: ["--loops", "1"] + unlimited)
-  guard let redis = Daemon.redis() else {
-    fail("redis-server is not installed (`make bench-throughput` installs the Debian package)")
-  }
+  let (single, redis, pinned) = startOneLoopAndRedis()
   defer {
     single.stop()
     redis.stop()
   }
-  let pinned = pinning && cpuCount >= 2
-  if pinned {
-    pin(single.pid, toCPUs: [cpuCount - 1], allThreads: true)
-    pin(redis.pid, toCPUs: [cpuCount - 1], allThreads: true)
-    pin(0, toCPUs: generatorCPUs)
-  }
   let slices = 10
-  let kinds: [(RequestKind, Daemon, String?)] = [
-    (redisKind, redis, nil), (pingKind, single, nil), (tapKind, single, "gallery"),
-    (dragKind, single, "square"),
+  let loads = [
+    makeLoad(redisKind, on: redis, app: nil, greeted: false, connections: 1),
+    makeLoad(pingKind, on: single, app: nil, connections: 1),
+    makeLoad(tapKind, on: single, app: "gallery", connections: 1),
+    makeLoad(dragKind, on: single, app: "square", connections: 1),
   ]
-  var sockets: [LineSocket] = []
-  let loops = kinds.map { kind, server, app -> ClosedLoop in
-    do {
-      let socket = try LineSocket(port: server.port)
-      if let app {
-        try socket.openViewWireApp(app)
-      } else if server.name == "viewwired" {
-        try socket.readLines { $0.hasPrefix("hello ") }
-      }
-      sockets.append(socket)
-      return ClosedLoop(fds: [socket.fd], kind: kind)
-    } catch { fail("one client: \(error)") }
-  }
-  defer { for socket in sockets { socket.close() } }
+  defer { for load in loads { load.close() } }
   say(
     "one client: one connection per kind alone, \(rounds) rounds of \(slices) turns of \(seconds / Double(slices)) s per kind "
       + "in rotating order; "
       + (pinned
         ? "viewwired (1 loop) and redis on CPU \(cpuCount - 1), the client on CPU \(cpuList(generatorCPUs))"
         : "not pinned"))
-  for loop in loops { _ = loop.run(seconds: min(0.2, seconds)) }  // warm-up
-  var p50s = [[Double]](repeating: [], count: kinds.count)
+  for load in loads { _ = load.loop.run(seconds: min(0.2, seconds)) }  // warm-up
+  var p50s = [[Double]](repeating: [], count: loads.count)
   for _ in 1...rounds {
-    var pooled = [[Double]](repeating: [], count: kinds.count)
+    var pooled = [[Double]](repeating: [], count: loads.count)
     for slice in 0..<slices {
-      for step in kinds.indices {
-        let index = (slice + step) % kinds.count
-        pooled[index] += loops[index].run(seconds: seconds / Double(slices)).latencies
+      for step in loads.indices {
+        let index = (slice + step) % loads.count
+        pooled[index] += loads[index].loop.run(seconds: seconds / Double(slices)).latencies
       }
     }
-    for index in kinds.indices { p50s[index].append(percentile(pooled[index].sorted(), 0.5)) }
+    for index in loads.indices { p50s[index].append(percentile(pooled[index].sorted(), 0.5)) }
   }
   var lines: [String] = []
-  for (index, kind) in kinds.enumerated().dropFirst() {
+  for (index, load) in loads.enumerated().dropFirst() {
     let r = ratio(p50s[index], p50s[0])
-    lines.append("\(kind.0.name) \(String(format: "%.1f", median(p50s[index]))) µs, \(r.text)")
-    summary.append(String(format: "one client's %@ p50 %.2fx", kind.0.name, r.median))
+    lines.append("\(load.kind.name) \(String(format: "%.1f", median(p50s[index]))) µs, \(r.text)")
+    summary.append(String(format: "one client's %@ p50 %.2fx", load.kind.name, r.median))
   }
   say(
     "  p50 over redis PING's p50 (\(String(format: "%.1f", median(p50s[0]))) µs), median (min–max of rounds): "
